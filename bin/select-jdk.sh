@@ -1,0 +1,47 @@
+# Sourced (POSIX sh) by ./mvnw and the other scripts: makes JAVA_HOME point at a JDK 21 or newer.
+# Assay targets Java 21 (virtual threads); machines here default to JDK 17, with newer JDKs
+# installed beside it under /usr/lib/jvm. Set ASSAY_JDK_QUIET=1 to silence the one-line notice.
+
+assay_java_major() {
+  # prints the major version of the java binary given as $1, or nothing
+  "$1" -XshowSettings:properties -version 2>&1 \
+    | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1
+}
+
+assay_select_jdk() {
+  _assay_min=21
+  if [ -n "${JAVA_HOME-}" ] && [ -x "$JAVA_HOME/bin/javac" ]; then
+    _assay_v=$(assay_java_major "$JAVA_HOME/bin/java")
+    if [ -n "$_assay_v" ] && [ "$_assay_v" -ge "$_assay_min" ]; then
+      [ -n "${ASSAY_JDK_QUIET-}" ] || echo "assay: using JDK $_assay_v from JAVA_HOME=$JAVA_HOME" >&2
+      return 0
+    fi
+  fi
+  if command -v javac >/dev/null 2>&1; then
+    _assay_javac=$(command -v javac)
+    _assay_home=$(dirname "$(dirname "$(readlink -f "$_assay_javac")")")
+    _assay_v=$(assay_java_major "$_assay_home/bin/java")
+    if [ -n "$_assay_v" ] && [ "$_assay_v" -ge "$_assay_min" ]; then
+      JAVA_HOME=$_assay_home; export JAVA_HOME
+      [ -n "${ASSAY_JDK_QUIET-}" ] || echo "assay: using JDK $_assay_v at $JAVA_HOME (default java)" >&2
+      return 0
+    fi
+  fi
+  # The default is older: take the newest 21+ JDK we can find.
+  _assay_best=""; _assay_best_v=0
+  for _assay_dir in ${ASSAY_JDK_SEARCH_PATH:-/usr/lib/jvm/* /opt/java/* /opt/jdk*}; do
+    [ -x "$_assay_dir/bin/javac" ] || continue
+    _assay_v=$(assay_java_major "$_assay_dir/bin/java")
+    [ -n "$_assay_v" ] || continue
+    if [ "$_assay_v" -ge "$_assay_min" ] && [ "$_assay_v" -gt "$_assay_best_v" ]; then
+      _assay_best=$_assay_dir; _assay_best_v=$_assay_v
+    fi
+  done
+  if [ -z "$_assay_best" ]; then
+    echo "assay: no JDK $_assay_min or newer found (default java is older; searched /usr/lib/jvm, /opt). Install one or set JAVA_HOME." >&2
+    return 1
+  fi
+  JAVA_HOME=$_assay_best; export JAVA_HOME
+  PATH="$JAVA_HOME/bin:$PATH"; export PATH
+  [ -n "${ASSAY_JDK_QUIET-}" ] || echo "assay: default java is older than $_assay_min; using JDK $_assay_best_v at $JAVA_HOME" >&2
+}

@@ -1,0 +1,70 @@
+package dev.assay.common.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+import java.io.UncheckedIOException;
+
+/**
+ * The one JSON configuration every module uses for Assay's own records.
+ *
+ * <p>Snake_case is declared on each record with {@code @JsonNaming}, not here, so that any
+ * mapper (Quarkus REST's, SmallRye Kafka's) writes the same wire format.
+ */
+public final class Json {
+
+    private static final ObjectMapper MAPPER = configure(JsonMapper.builder().build());
+    private static final ObjectMapper YAML = configure(YAMLMapper.builder().build());
+
+    private Json() {
+    }
+
+    /** Shared, thread-safe JSON mapper. */
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    /** Shared, thread-safe YAML mapper with the same settings (benchmark and run-config files). */
+    public static ObjectMapper yaml() {
+        return YAML;
+    }
+
+    /** Applies Assay's settings to a mapper a framework created (e.g. Quarkus' ObjectMapperCustomizer). */
+    public static ObjectMapper configure(ObjectMapper mapper) {
+        return mapper
+                .registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    }
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
+
+    public static String writePretty(Object value) {
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
+
+    public static <T> T read(String json, Class<T> type) {
+        try {
+            return MAPPER.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot read " + type.getSimpleName() + " from JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package dev.assay.common.port;
+
+/**
+ * A failed port call. Subtypes say why, so a stage can retry, back off or record the failure
+ * with the right category. Unchecked so ports compose with lambdas and virtual threads.
+ *
+ * <p>Messages name the model and the problem, never an API key or a request header.
+ */
+public abstract sealed class PortException extends RuntimeException
+        permits PortExecutionException, PortTimeoutException, MalformedResponseException, RateLimitedException {
+
+    protected PortException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    public abstract PortErrorKind kind();
+}

@@ -1,0 +1,17 @@
+package dev.assay.common.pipeline;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.prompt.PromptConfig;
+import dev.assay.common.run.EvaluationMode;
+
+/** The run settings every stage needs, carried with each job so no stage looks anything up. */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, PromptConfig promptConfig) {
+    public JobSettings {
+        evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
+        promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.assay.common.pipeline;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.port.UsageMetadata;
+
+import java.util.List;
+
+/** The rubric stage's work on one parsed record. */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RubricOutcome(List<TraitScore> traits, List<RecordedCall> calls, UsageMetadata usage, long latencyMs,
+                            Failure failure) {
+
+    public static final RubricOutcome NOTHING_TO_DO = new RubricOutcome(List.of(), List.of(), UsageMetadata.EMPTY, 0, null);
+
+    public RubricOutcome {
+        traits = traits == null ? List.of() : List.copyOf(traits);
+        calls = calls == null ? List.of() : List.copyOf(calls);
+        usage = usage == null ? UsageMetadata.EMPTY : usage;
+    }
+}

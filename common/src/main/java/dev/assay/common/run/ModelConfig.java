@@ -1,0 +1,115 @@
+package dev.assay.common.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.json.FlexibleDurationDeserializer;
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.Validatable;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * A model to answer with or judge with.
+ *
+ * <p>The API key never appears here: {@code api_key_env} names the environment variable that holds
+ * it, and each service resolves it from its own environment.
+ *
+ * @param id             optional label telling apart two configs of the same model (e.g. two temperatures)
+ * @param interfaceName  the adapter: {@code openai}, {@code anthropic}, {@code manual}, or one a deployment adds
+ * @param maxConcurrency how many calls to this model a service instance makes at once
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ModelConfig(
+        String id,
+        @JsonProperty("interface") String interfaceName,
+        String model,
+        String baseUrl,
+        String apiKeyEnv,
+        Double temperature,
+        Integer maxTokens,
+        Long seed,
+        @JsonDeserialize(using = FlexibleDurationDeserializer.class) Duration timeout,
+        Integer maxConcurrency,
+        String systemPrompt) implements Validatable {
+
+    public static final String MANUAL = "manual";
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
+    public static final int DEFAULT_MAX_CONCURRENCY = 8;
+
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    public ModelConfig {
+        if (MANUAL.equals(interfaceName) && (model == null || model.isBlank())) {
+            model = MANUAL;
+        }
+        if (id != null && id.isBlank()) {
+            id = null;
+        }
+    }
+
+    /** A config with only the essentials; everything else at its default. */
+    public static ModelConfig of(String interfaceName, String model) {
+        return new ModelConfig(null, interfaceName, model, null, null, null, null, null, null, null, null);
+    }
+
+    /** {@code interface:model}, or {@code interface:model:id} when an id is set: what results are keyed by. */
+    @JsonIgnore
+    public String canonicalKey() {
+        return interfaceName + ":" + model + (id == null ? "" : ":" + id);
+    }
+
+    @JsonIgnore
+    public Duration effectiveTimeout() {
+        return timeout == null ? DEFAULT_TIMEOUT : timeout;
+    }
+
+    @JsonIgnore
+    public int effectiveMaxConcurrency() {
+        return maxConcurrency == null ? DEFAULT_MAX_CONCURRENCY : maxConcurrency;
+    }
+
+    @JsonIgnore
+    public boolean isManual() {
+        return MANUAL.equals(interfaceName);
+    }
+
+    @Override
+    public void validate(String path, Problems problems) {
+        problems.require(Problems.field(path, "interface"), interfaceName);
+        problems.require(Problems.field(path, "model"), model);
+        if (baseUrl != null) {
+            try {
+                URI uri = URI.create(baseUrl);
+                if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                    problems.add(Problems.field(path, "base_url"), "must be an http(s) URL, got \"" + baseUrl + "\"");
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add(Problems.field(path, "base_url"), "must be an http(s) URL, got \"" + baseUrl + "\"");
+            }
+        }
+        if (apiKeyEnv != null && !ENV_NAME.matcher(apiKeyEnv).matches()) {
+            // Never echo the value: it may be the key itself pasted in the wrong place.
+            problems.add(Problems.field(path, "api_key_env"),
+                    "must name an environment variable (letters, digits, underscores), not hold the key itself");
+        }
+        if (temperature != null && (temperature < 0 || temperature > 2)) {
+            problems.add(Problems.field(path, "temperature"), "must be between 0 and 2, got " + temperature);
+        }
+        if (maxTokens != null && maxTokens < 1) {
+            problems.add(Problems.field(path, "max_tokens"), "must be at least 1, got " + maxTokens);
+        }
+        if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
+            problems.add(Problems.field(path, "timeout"), "must be positive");
+        }
+        if (maxConcurrency != null && maxConcurrency < 1) {
+            problems.add(Problems.field(path, "max_concurrency"), "must be at least 1, got " + maxConcurrency);
+        }
+    }
+}

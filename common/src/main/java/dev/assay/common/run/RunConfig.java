@@ -1,0 +1,105 @@
+package dev.assay.common.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.benchmark.Rubric;
+import dev.assay.common.prompt.PromptConfig;
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.Validatable;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How to run a benchmark: which models answer, which judge, and the settings of every stage.
+ *
+ * @param replicates      how many times each question is asked of each answering model (default 1)
+ * @param abstentionCheck run the abstention check before parsing (default off)
+ * @param manualAnswers   answers for {@code manual} answering models, keyed by question id or the
+ *                        MD5 of the question text
+ * @param globalRubric    traits scored on every question, merged with the question's own
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunConfig(
+        String name,
+        List<ModelConfig> answeringModels,
+        List<ModelConfig> judges,
+        Integer replicates,
+        EvaluationMode evaluationMode,
+        Boolean abstentionCheck,
+        PromptConfig promptConfig,
+        Map<String, String> manualAnswers,
+        Rubric globalRubric) implements Validatable {
+
+    public static final int MAX_REPLICATES = 1000;
+
+    public RunConfig {
+        answeringModels = answeringModels == null ? List.of() : List.copyOf(answeringModels);
+        judges = judges == null ? List.of() : List.copyOf(judges);
+        manualAnswers = manualAnswers == null ? Map.of() : Map.copyOf(manualAnswers);
+    }
+
+    public int effectiveReplicates() {
+        return replicates == null ? 1 : replicates;
+    }
+
+    public EvaluationMode effectiveEvaluationMode() {
+        return evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
+    }
+
+    @JsonIgnore
+    public boolean isAbstentionCheck() {
+        return Boolean.TRUE.equals(abstentionCheck);
+    }
+
+    public PromptConfig effectivePromptConfig() {
+        return promptConfig == null ? PromptConfig.EMPTY : promptConfig;
+    }
+
+    public Rubric effectiveGlobalRubric() {
+        return globalRubric == null ? Rubric.EMPTY : globalRubric;
+    }
+
+    @Override
+    public void validate(String path, Problems problems) {
+        checkModels(Problems.field(path, "answering_models"), answeringModels, problems);
+        checkModels(Problems.field(path, "judges"), judges, problems);
+        for (int i = 0; i < judges.size(); i++) {
+            if (judges.get(i) != null && judges.get(i).isManual()) {
+                problems.add(Problems.field(Problems.index(Problems.field(path, "judges"), i), "interface"),
+                        "a judge must be a model; manual is only for answering");
+            }
+        }
+        if (replicates != null && (replicates < 1 || replicates > MAX_REPLICATES)) {
+            problems.add(Problems.field(path, "replicates"), "must be between 1 and " + MAX_REPLICATES + ", got " + replicates);
+        }
+        if (globalRubric != null) {
+            globalRubric.validate(Problems.field(path, "global_rubric"), problems);
+        }
+    }
+
+    private static void checkModels(String path, List<ModelConfig> models, Problems problems) {
+        if (models.isEmpty()) {
+            problems.add(path, "at least one model is required");
+        }
+        Map<String, Integer> keys = new HashMap<>();
+        for (int i = 0; i < models.size(); i++) {
+            String modelPath = Problems.index(path, i);
+            ModelConfig model = models.get(i);
+            if (model == null) {
+                problems.add(modelPath, "is empty");
+                continue;
+            }
+            model.validate(modelPath, problems);
+            Integer first = keys.putIfAbsent(model.canonicalKey(), i);
+            if (first != null) {
+                problems.add(modelPath, "same model as " + path + "[" + first + "] (" + model.canonicalKey()
+                        + "); give one of them an id to tell them apart");
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.assay.common.run;
+
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.Question;
+import dev.assay.common.benchmark.Rubric;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.pipeline.JobSettings;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.ValidationException;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Checks that a benchmark and a run config fit together, and expands them into jobs: one per
+ * question × answering model × replicate, in that order.
+ */
+public final class RunPlanner {
+
+    private RunPlanner() {
+    }
+
+    /**
+     * Every problem of the pair, with paths under {@code benchmarkPath} and {@code configPath}
+     * (e.g. {@code benchmark} and {@code config} for the REST body). Each document's own checks
+     * are included.
+     */
+    public static Problems check(Benchmark benchmark, RunConfig config, String benchmarkPath, String configPath) {
+        Problems problems = new Problems();
+        benchmark.validate(benchmarkPath, problems);
+        config.validate(configPath, problems);
+        EvaluationMode mode = config.effectiveEvaluationMode();
+        Set<String> globalNames = new HashSet<>();
+        config.effectiveGlobalRubric().traits().forEach(trait -> globalNames.add(trait.name()));
+        boolean manual = config.answeringModels().stream().anyMatch(model -> model != null && model.isManual());
+        Set<String> usedManualKeys = new HashSet<>();
+
+        for (int i = 0; i < benchmark.questions().size(); i++) {
+            Question question = benchmark.questions().get(i);
+            if (question == null) {
+                continue;
+            }
+            String questionPath = Problems.index(Problems.field(benchmarkPath, "questions"), i);
+            if (mode.usesTemplate() && question.template() == null) {
+                problems.add(Problems.field(questionPath, "template"), "is required in evaluation mode " + mode.wireName()
+                        + " (or set evaluation_mode: rubric_only)");
+            }
+            if (question.rubric() != null) {
+                List<RubricTrait> traits = question.rubric().traits();
+                for (int t = 0; t < traits.size(); t++) {
+                    RubricTrait trait = traits.get(t);
+                    if (trait != null && globalNames.contains(trait.name())) {
+                        problems.add(Problems.field(Problems.index(Problems.field(Problems.field(questionPath, "rubric"), "traits"), t), "name"),
+                                "\"" + trait.name() + "\" is also a global trait (" + Problems.field(configPath, "global_rubric") + ")");
+                    }
+                }
+            }
+            if (manual && question.question() != null) {
+                Optional<String> key = manualKey(question, config);
+                if (key.isEmpty()) {
+                    problems.add(questionPath, "no manual answer: " + Problems.field(configPath, "manual_answers")
+                            + " has neither its id \"" + question.id() + "\" nor its MD5 \"" + question.questionHash() + "\"");
+                } else {
+                    usedManualKeys.add(key.get());
+                }
+            }
+        }
+        if (manual) {
+            for (String key : config.manualAnswers().keySet()) {
+                if (!usedManualKeys.contains(key)) {
+                    problems.add(Problems.field(Problems.field(configPath, "manual_answers"), key),
+                            "matches no question id or question MD5");
+                }
+            }
+        }
+        return problems;
+    }
+
+    /** The jobs of a checked pair. Throws {@link ValidationException} when the pair has problems. */
+    public static List<VerificationJob> plan(String runId, Benchmark benchmark, RunConfig config, Instant now) {
+        check(benchmark, config, "benchmark", "config").throwIfAny();
+        JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
+                config.effectivePromptConfig());
+        Rubric global = config.effectiveGlobalRubric();
+        List<VerificationJob> jobs = new ArrayList<>();
+        for (Question question : benchmark.questions()) {
+            Question withGlobal = withGlobalRubric(question, global);
+            for (ModelConfig model : config.answeringModels()) {
+                String manualAnswer = model.isManual()
+                        ? manualKey(question, config).map(config.manualAnswers()::get).orElseThrow()
+                        : null;
+                for (int replicate = 1; replicate <= config.effectiveReplicates(); replicate++) {
+                    jobs.add(VerificationJob.create(runId, withGlobal, model, config.judges(), replicate, settings,
+                            manualAnswer, now));
+                }
+            }
+        }
+        return jobs;
+    }
+
+    private static Question withGlobalRubric(Question question, Rubric global) {
+        if (global.isEmpty()) {
+            return question;
+        }
+        Rubric own = question.rubric() == null ? Rubric.EMPTY : question.rubric();
+        return new Question(question.id(), question.question(), question.rawAnswer(), question.keywords(), question.template(),
+                own.mergedWith(global));
+    }
+
+    /** The manual_answers key for this question: its id first, then the MD5 of its text. */
+    private static Optional<String> manualKey(Question question, RunConfig config) {
+        if (config.manualAnswers().containsKey(question.id())) {
+            return Optional.of(question.id());
+        }
+        String hash = question.questionHash();
+        return hash != null && config.manualAnswers().containsKey(hash) ? Optional.of(hash) : Optional.empty();
+    }
+}

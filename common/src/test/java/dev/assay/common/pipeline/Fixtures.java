@@ -1,0 +1,91 @@
+package dev.assay.common.pipeline;
+
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.message.Message;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.RunConfig;
+import dev.assay.common.run.RunPlanner;
+import dev.assay.common.json.Json;
+import dev.assay.common.validation.SpecReader;
+
+import java.time.Instant;
+import java.util.List;
+
+/** A small benchmark and a full chain of messages built from it, for tests of the message records. */
+public final class Fixtures {
+
+    public static final Instant NOW = Instant.parse("2026-11-21T10:00:00Z");
+
+    public static final String BENCHMARK = """
+            name: capitals
+            questions:
+              - id: fr
+                question: What is the capital of France?
+                raw_answer: Paris
+                template:
+                  fields:
+                    city: {type: string, description: the capital city, ground_truth: Paris}
+                    population_m: {type: number, description: population in millions, ground_truth: 2.1, weight: 0.5}
+                rubric:
+                  traits:
+                    - {name: concise, kind: boolean, description: "Is the answer one sentence?"}
+            """;
+
+    public static final String CONFIG = """
+            answering_models:
+              - {interface: openai, model: gpt-4o, base_url: "http://127.0.0.1:9/v1", api_key_env: OPENAI_API_KEY}
+            judges:
+              - {interface: openai, model: judge-1}
+            abstention_check: true
+            global_rubric:
+              traits:
+                - {name: no_hedging, kind: regex, pattern: "(?i)i think", invert: true}
+            """;
+
+    private Fixtures() {
+    }
+
+    public static Benchmark benchmark() {
+        return SpecReader.read(BENCHMARK, Benchmark.class);
+    }
+
+    public static RunConfig config() {
+        return SpecReader.read(CONFIG, RunConfig.class);
+    }
+
+    public static VerificationJob job() {
+        return RunPlanner.plan("run-1", benchmark(), config(), NOW).get(0);
+    }
+
+    public static AnsweredJob answered() {
+        VerificationJob job = job();
+        RecordedCall call = new RecordedCall(Stage.GENERATION, PromptTask.GENERATION, job.answeringModel().canonicalKey(),
+                List.of(Message.user(job.question().question())), "Paris, with 2.1 million people.",
+                UsageMetadata.of("gpt-4o", 12, 8), 420, null);
+        return AnsweredJob.of(job, new GenerationOutcome(call.response(), List.of(call), call.usage(), 430, null));
+    }
+
+    public static ParsedJob parsed() {
+        AnsweredJob answered = answered();
+        ModelConfig judge = answered.job().judges().get(0);
+        // read from text, as a judge's answer arrives (floats become exact decimals)
+        var parsedFields = Json.read("{\"city\":\"Paris\",\"population_m\":2.1}", com.fasterxml.jackson.databind.JsonNode.class);
+        RecordedCall call = new RecordedCall(Stage.PARSING, PromptTask.PARSING, judge.canonicalKey(),
+                List.of(Message.system("Extract."), Message.user("Paris, with 2.1 million people.")),
+                Json.write(parsedFields), UsageMetadata.of("judge-1", 30, 10), 200, null);
+        var verdict = dev.assay.common.template.TemplateVerifier.verify(answered.job().question().template(), parsedFields);
+        return ParsedJob.of(answered, judge, new ParsingOutcome(new JudgeCheck(false, "answered"), parsedFields, verdict,
+                List.of(call), call.usage(), 210, null));
+    }
+
+    public static RubricOutcome rubric() {
+        return new RubricOutcome(List.of(new TraitScore("concise", "boolean", true, null, "one sentence", null),
+                new TraitScore("no_hedging", "regex", true, null, null, null)), List.of(), UsageMetadata.of("judge-1", 15, 3), 90, null);
+    }
+
+    public static VerificationResult result() {
+        return VerificationResult.assemble(parsed(), rubric(), NOW);
+    }
+}

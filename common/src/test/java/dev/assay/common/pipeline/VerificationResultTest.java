@@ -1,0 +1,53 @@
+package dev.assay.common.pipeline;
+
+import dev.assay.common.port.PortErrorKind;
+import dev.assay.common.port.UsageMetadata;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VerificationResultTest {
+
+    @Test
+    void assemblesVerdictCallsUsageAndTimings() {
+        VerificationResult result = Fixtures.result();
+        assertThat(result.status()).isEqualTo(ResultStatus.PASSED);
+        assertThat(result.questionId()).isEqualTo("fr");
+        assertThat(result.answeringModel()).isEqualTo("openai:gpt-4o");
+        assertThat(result.judge()).isEqualTo("openai:judge-1");
+        assertThat(result.calls()).extracting(RecordedCall::stage).containsExactly(Stage.GENERATION, Stage.PARSING);
+        assertThat(result.usage().keySet()).containsExactly("generation", "parsing", "rubric", "total");
+        assertThat(result.usage().get("total")).isEqualTo(new UsageMetadata(57L, 21L, 78L, null, null, null, "gpt-4o,judge-1"));
+        assertThat(result.timingsMs()).containsEntry("generation", 430L).containsEntry("parsing", 210L).containsEntry("rubric", 90L);
+        assertThat(result.rubric()).extracting(TraitScore::name).containsExactly("concise", "no_hedging");
+    }
+
+    @Test
+    void aGenerationFailureMakesAnErrorResultThatKeepsTheCall() {
+        AnsweredJob ok = Fixtures.answered();
+        Failure failure = new Failure(FailureCategory.RETRY, Stage.GENERATION, "HTTP 500 from openai:gpt-4o after 3 attempts", PortErrorKind.EXECUTION);
+        AnsweredJob failed = AnsweredJob.of(ok.job(), new GenerationOutcome("", ok.generation().calls(), UsageMetadata.EMPTY, 900, failure));
+        ParsedJob parsed = ParsedJob.of(failed, ok.job().judges().get(0), new ParsingOutcome(null, null, null, List.of(), null, 0, null));
+
+        VerificationResult result = VerificationResult.assemble(parsed, null, Fixtures.NOW);
+
+        assertThat(result.status()).isEqualTo(ResultStatus.ERROR);
+        assertThat(result.failure()).isEqualTo(failure);
+        assertThat(result.calls()).hasSize(1);
+        assertThat(result.template()).isNull();
+    }
+
+    @Test
+    void abstentionAndRubricOnlyStatuses() {
+        ParsedJob parsed = Fixtures.parsed();
+        Failure abstained = new Failure(FailureCategory.ABSTAINED, Stage.PARSING, "the model declined", null);
+        ParsedJob abstainedJob = ParsedJob.of(parsed.answered(), parsed.judge(),
+                new ParsingOutcome(new JudgeCheck(true, "declined"), null, null, List.of(), null, 0, abstained));
+        assertThat(VerificationResult.assemble(abstainedJob, null, Fixtures.NOW).status()).isEqualTo(ResultStatus.ABSTAINED);
+
+        ParsedJob noTemplate = ParsedJob.of(parsed.answered(), parsed.judge(), new ParsingOutcome(null, null, null, List.of(), null, 0, null));
+        assertThat(VerificationResult.assemble(noTemplate, Fixtures.rubric(), Fixtures.NOW).status()).isEqualTo(ResultStatus.SCORED);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.assay.common.validation;
+
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.FieldType;
+import dev.assay.common.run.RunConfig;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+class SpecReaderTest {
+
+    @Test
+    void readsAValidBenchmark() {
+        Benchmark benchmark = SpecReader.read("""
+                name: capitals
+                questions:
+                  - id: fr
+                    question: What is the capital of France?
+                    raw_answer: Paris
+                    template:
+                      fields:
+                        city: {type: string, description: the capital city, ground_truth: Paris}
+                    rubric:
+                      traits:
+                        - {name: concise, kind: boolean, description: "Is it one sentence?"}
+                        - {name: no_hedging, kind: regex, pattern: "(?i)i think", invert: true}
+                  - question: How many legs has a spider?
+                    template:
+                      fields:
+                        legs: {type: integer, description: number of legs, ground_truth: 8}
+                """, Benchmark.class);
+        assertThat(benchmark.questions()).hasSize(2);
+        assertThat(benchmark.questions().get(0).template().fields().get("city").type()).isEqualTo(FieldType.STRING);
+        assertThat(benchmark.questions().get(1).id()).hasSize(32);
+        assertThat(benchmark.questions().get(0).rubric().traits().get(1).isInverted()).isTrue();
+    }
+
+    @Test
+    void listsEveryProblemWithItsPath() {
+        ValidationException error = catchThrowableOfType(ValidationException.class, () -> SpecReader.read("""
+                questions:
+                  - id: a
+                    question: Q1
+                    colour: red
+                    template:
+                      fields:
+                        dose: {type: numbr, description: d, ground_truth: 5}
+                        when: {type: date, description: d, ground_truth: "yesterday"}
+                  - id: a
+                    question: ""
+                    rubric:
+                      traits:
+                        - {name: t, kind: boolen, description: x}
+                        - {name: r, kind: regex, pattern: "(unclosed"}
+                """, Benchmark.class));
+        assertThat(error.errors()).extracting(Object::toString).contains(
+                "questions[0]: unknown field \"colour\"",
+                "questions[1].id: duplicate id \"a\" (also used by questions[0])",
+                "questions[1].question: is required");
+        assertThat(error.errors()).extracting(Object::toString).anySatisfy(line ->
+                assertThat(line).startsWith("questions[0].template.fields.dose.type: ").contains("numbr").contains("did you mean \"number\""));
+        assertThat(error.errors()).extracting(Object::toString).anySatisfy(line ->
+                assertThat(line).startsWith("questions[0].template.fields.when.ground_truth: must be a date"));
+        assertThat(error.errors()).extracting(Object::toString).anySatisfy(line ->
+                assertThat(line).startsWith("questions[1].rubric.traits[0].kind: unknown trait kind \"boolen\"").contains("did you mean \"boolean\""));
+        assertThat(error.errors()).extracting(Object::toString).anySatisfy(line ->
+                assertThat(line).startsWith("questions[1].rubric.traits[1].pattern: invalid regular expression"));
+        assertThat(error.getMessage()).doesNotContain("Exception").doesNotContain("at dev.assay");
+    }
+
+    @Test
+    void wrongTypesAreReportedAndReadingGoesOn() {
+        ValidationException error = catchThrowableOfType(ValidationException.class, () -> SpecReader.read("""
+                answering_models:
+                  - {interface: openai, model: gpt-4o, temperature: hot, max_tokens: [1]}
+                judges: judge-model
+                replicates: 0
+                """, RunConfig.class));
+        assertThat(error.errors()).extracting(Object::toString).anySatisfy(line ->
+                assertThat(line).startsWith("answering_models[0].temperature: ").contains("hot"));
+        assertThat(error.errors()).extracting(Object::toString).anySatisfy(line ->
+                assertThat(line).startsWith("answering_models[0].max_tokens: expected an integer, got a list"));
+        assertThat(error.errors()).extracting(Object::toString).anySatisfy(line ->
+                assertThat(line).startsWith("judges: expected a list"));
+        assertThat(error.errors()).extracting(Object::toString).contains("replicates: must be between 1 and 1000, got 0");
+    }
+
+    @Test
+    void runConfigWithDurationsAndPromptConfig() {
+        RunConfig config = SpecReader.read("""
+                answering_models:
+                  - {interface: openai, model: gpt-4o, base_url: "http://127.0.0.1:8000/v1", api_key_env: OPENAI_API_KEY, timeout: 90}
+                  - {interface: openai, model: gpt-4o, id: hot, temperature: 1.2, timeout: 2m}
+                judges:
+                  - {interface: anthropic, model: claude-sonnet-4, timeout: PT30S}
+                prompt_config:
+                  parsing: Doses in mg.
+                """, RunConfig.class);
+        assertThat(config.answeringModels().get(0).timeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(config.answeringModels().get(1).timeout()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.answeringModels().get(1).canonicalKey()).isEqualTo("openai:gpt-4o:hot");
+        assertThat(config.judges().get(0).timeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.effectivePromptConfig().parsing()).isEqualTo("Doses in mg.");
+    }
+
+    @Test
+    void unknownPromptConfigFieldIsReportedUnderItsPath() {
+        assertThatThrownBy(() -> SpecReader.read("""
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                prompt_config: {parsin: x}
+                """, RunConfig.class))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("prompt_config: unknown field \"parsin\"")
+                .hasMessageNotContaining("prompt_config: prompt_config");
+    }
+
+    @Test
+    void anApiKeyPastedIntoApiKeyEnvIsRejectedWithoutBeingEchoed() {
+        String secret = "sk-proj-AbC123-secret-value";
+        assertThatThrownBy(() -> SpecReader.read("""
+                answering_models: [{interface: openai, model: m, api_key_env: "%s"}]
+                judges: [{interface: openai, model: j}]
+                """.formatted(secret), RunConfig.class))
+                .hasMessageContaining("answering_models[0].api_key_env: must name an environment variable")
+                .hasMessageNotContaining(secret);
+    }
+
+    @Test
+    void emptyAndSyntacticallyBrokenDocumentsAreClearErrors() {
+        assertThatThrownBy(() -> SpecReader.read("", Benchmark.class)).hasMessageContaining("the document is empty");
+        assertThatThrownBy(() -> SpecReader.read("questions: [ {question: x", Benchmark.class))
+                .isInstanceOf(ValidationException.class).hasMessageContaining("line");
+    }
+}

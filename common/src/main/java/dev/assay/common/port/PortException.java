@@ -14,4 +14,9 @@ public abstract sealed class PortException extends RuntimeException
     }
 
     public abstract PortErrorKind kind();
+
+    /** Whether the same call may succeed if tried again later. */
+    public boolean retryable() {
+        return kind().retryable();
+    }
 }

@@ -34,4 +34,15 @@ class PortExceptionTest {
         assertThat(PortErrorKind.MALFORMED_RESPONSE.retryable()).isFalse();
         assertThat(PortErrorKind.RATE_LIMITED.wireName()).isEqualTo("rate_limited");
     }
+
+    @Test
+    void clientErrorsAreNotRetriedButServerAndConnectionErrorsAre() {
+        assertThat(new PortExecutionException("bad key", 401, null).retryable()).isFalse();
+        assertThat(new PortExecutionException("bad request", 400, null).retryable()).isFalse();
+        assertThat(new PortExecutionException("request timeout", 408, null).retryable()).isTrue();
+        assertThat(new PortExecutionException("overloaded", 529, null).retryable()).isTrue();
+        assertThat(new PortExecutionException("connection refused").retryable()).isTrue();
+        assertThat(new MalformedResponseException("junk", "{").retryable()).isFalse();
+        assertThat(PortExecutionException.permanent("no adapter").retryable()).isFalse();
+    }
 }

@@ -1,0 +1,39 @@
+package dev.assay.core.llm;
+
+import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.run.ModelConfig;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Semaphore;
+
+/**
+ * At most {@code max_concurrency} calls in flight per model in this service instance. Stages run
+ * many records at once on virtual threads; this keeps each provider within its own limit.
+ */
+final class ConcurrencyLimits {
+
+    private final ConcurrentMap<String, Semaphore> permits = new ConcurrentHashMap<>();
+
+    Semaphore forModel(ModelConfig model) {
+        return permits.computeIfAbsent(model.canonicalKey(), key -> new Semaphore(model.effectiveMaxConcurrency(), true));
+    }
+
+    void acquire(ModelConfig model) {
+        try {
+            forModel(model).acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PortExecutionException("interrupted while waiting for a free slot for " + model.canonicalKey());
+        }
+    }
+
+    void release(ModelConfig model) {
+        forModel(model).release();
+    }
+
+    /** Calls to {@code model} in flight right now. */
+    int inFlight(ModelConfig model) {
+        return model.effectiveMaxConcurrency() - forModel(model).availablePermits();
+    }
+}

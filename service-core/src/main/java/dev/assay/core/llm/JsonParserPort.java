@@ -1,0 +1,60 @@
+package dev.assay.core.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.message.Message;
+import dev.assay.common.port.LlmPort;
+import dev.assay.common.port.LlmResponse;
+import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.port.ParseResult;
+import dev.assay.common.port.ParserPort;
+import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.port.UsageMetadata;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A judge that fills a JSON schema through any {@link LlmPort}. When the answer is not a valid
+ * object of the schema, the judge is shown its answer and what is wrong with it, and asked again
+ * ({@code repairAttempts} times); after that the call fails with {@link MalformedResponseException}.
+ */
+public final class JsonParserPort implements ParserPort {
+
+    static final String REPAIR_PROMPT = "Your answer could not be used: %s. Reply again with only a JSON object that "
+            + "matches the schema, with no other text.";
+
+    private final LlmPort llm;
+    private final int repairAttempts;
+
+    public JsonParserPort(LlmPort llm, int repairAttempts) {
+        this.llm = llm;
+        this.repairAttempts = Math.max(0, repairAttempts);
+    }
+
+    @Override
+    public ParseResult parse(List<Message> messages, JsonNode jsonSchema) {
+        LlmPort structured = llm.withStructuredOutput(jsonSchema);
+        List<Message> conversation = messages;
+        UsageMetadata usage = UsageMetadata.EMPTY;
+        for (int round = 0; ; round++) {
+            LlmResponse response = structured.invoke(conversation);
+            usage = usage.plus(response.usage());
+            try {
+                return new ParseResult(JsonAnswers.read(response.content(), jsonSchema), usage, response.content());
+            } catch (MalformedResponseException e) {
+                if (round >= repairAttempts) {
+                    throw e;
+                }
+                List<Message> next = new ArrayList<>(conversation);
+                next.add(Message.assistant(response.content()));
+                next.add(Message.user(REPAIR_PROMPT.formatted(e.getMessage())));
+                conversation = List.copyOf(next);
+            }
+        }
+    }
+
+    @Override
+    public PortCapabilities capabilities() {
+        return llm.capabilities();
+    }
+}

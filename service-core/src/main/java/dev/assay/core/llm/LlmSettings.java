@@ -1,0 +1,38 @@
+package dev.assay.core.llm;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** How model calls are retried and repaired. Per-model limits (timeout, concurrency) live in the model config. */
+@ConfigMapping(prefix = "assay.llm")
+public interface LlmSettings {
+
+    /** Attempts per call, the first included, for errors worth retrying (429, timeouts, 5xx, connection errors). */
+    @WithDefault("3")
+    int maxAttempts();
+
+    /** Backoff before the second attempt; doubled for each further attempt, with jitter. */
+    @WithDefault("500ms")
+    Duration initialBackoff();
+
+    @WithDefault("20s")
+    Duration maxBackoff();
+
+    /** A provider's Retry-After is honoured up to this long. */
+    @WithDefault("60s")
+    Duration maxRetryAfter();
+
+    /** Extra rounds in which a judge is shown why its JSON was unusable and asked again. */
+    @WithDefault("1")
+    int repairAttempts();
+
+    /** Plain values, for code and tests that run without CDI. */
+    record Values(int maxAttempts, Duration initialBackoff, Duration maxBackoff, Duration maxRetryAfter, int repairAttempts)
+            implements LlmSettings {
+        public static Values defaults() {
+            return new Values(3, Duration.ofMillis(500), Duration.ofSeconds(20), Duration.ofSeconds(60), 1);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.assay.core.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.message.Message;
+import dev.assay.common.pipeline.RecordedCall;
+import dev.assay.common.pipeline.Stage;
+import dev.assay.common.port.LlmPort;
+import dev.assay.common.port.LlmResponse;
+import dev.assay.common.port.ParseResult;
+import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.port.PortException;
+import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.validation.Suggestions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The stages' one way to call a model. Picks the adapter for the model's {@code interface},
+ * resolves its API key from this service's environment, limits concurrency per model, retries
+ * what is worth retrying, and records every call exactly as sent.
+ */
+@ApplicationScoped
+public class ModelGateway {
+
+    private final Map<String, LlmPortFactory> factories;
+    private final SecretResolver secrets;
+    private final LlmSettings settings;
+    private final ConcurrencyLimits limits = new ConcurrencyLimits();
+    private final RetryPolicy retry;
+    private final ConcurrentMap<ModelConfig, LlmPort> ports = new ConcurrentHashMap<>();
+
+    @Inject
+    public ModelGateway(Instance<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings) {
+        this(factories.stream().toList(), secrets, settings);
+    }
+
+    public ModelGateway(Collection<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings) {
+        Map<String, LlmPortFactory> byName = new TreeMap<>();
+        for (LlmPortFactory factory : factories) {
+            LlmPortFactory clash = byName.put(factory.interfaceName(), factory);
+            if (clash != null) {
+                throw new IllegalStateException("two adapters for interface " + factory.interfaceName() + ": "
+                        + clash.getClass().getName() + " and " + factory.getClass().getName());
+            }
+        }
+        this.factories = Map.copyOf(byName);
+        this.secrets = secrets;
+        this.settings = settings;
+        this.retry = new RetryPolicy(settings);
+    }
+
+    /** The interfaces this service can call. */
+    public Set<String> interfaces() {
+        return new java.util.TreeSet<>(factories.keySet());
+    }
+
+    public PortCapabilities capabilities(ModelConfig model) {
+        return port(model).capabilities();
+    }
+
+    /** A text answer. Throws {@link ModelCallException} when the call fails for good. */
+    public Completion complete(ModelConfig model, Stage stage, PromptTask task, List<Message> messages) {
+        List<RecordedCall> calls = new ArrayList<>();
+        try {
+            LlmResponse response = guarded(model, stage, task, calls).invoke(messages);
+            return new Completion(response.content(), response.usage(), calls);
+        } catch (PortException e) {
+            throw new ModelCallException(e, calls);
+        }
+    }
+
+    /**
+     * A JSON object valid against {@code schema}, with repair rounds when the judge's answer is
+     * unusable. Throws {@link ModelCallException} when no usable answer could be had.
+     */
+    public Extraction extract(ModelConfig model, Stage stage, PromptTask task, List<Message> messages, JsonNode schema) {
+        List<RecordedCall> calls = new ArrayList<>();
+        try {
+            ParseResult result = new JsonParserPort(guarded(model, stage, task, calls), settings.repairAttempts())
+                    .parse(messages, schema);
+            return new Extraction(result.parsed(), result.usage(), calls);
+        } catch (PortException e) {
+            throw new ModelCallException(e, calls);
+        }
+    }
+
+    private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls) {
+        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, retry);
+    }
+
+    private LlmPort port(ModelConfig model) {
+        return ports.computeIfAbsent(model, config -> {
+            LlmPortFactory factory = factories.get(config.interfaceName());
+            if (factory == null) {
+                throw PortExecutionException.permanent("no adapter for interface \"" + config.interfaceName() + "\""
+                        + Suggestions.didYouMean(config.interfaceName(), factories.keySet())
+                        + "; this service has: " + String.join(", ", factories.keySet()));
+            }
+            return factory.create(config, secrets.resolve(config.apiKeyEnv()));
+        });
+    }
+}

@@ -1,0 +1,101 @@
+package dev.assay.core.llm.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.common.json.Json;
+import dev.assay.common.message.Message;
+import dev.assay.common.port.LlmPort;
+import dev.assay.common.port.LlmResponse;
+import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.run.ModelConfig;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.openai.OpenAiChatModel;
+import dev.langchain4j.model.output.TokenUsage;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp, Ollama's /v1, OpenRouter) through
+ * quarkus-langchain4j. Base URL and model come from the job's model config, not the deployment,
+ * so one service instance talks to any number of endpoints.
+ *
+ * <p>No native structured output is assumed: the JSON schema travels in the prompt (see the
+ * openai adapter instructions), and {@link #withStructuredOutput} returns this port.
+ */
+final class OpenAiLlmPort implements LlmPort {
+
+    static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
+    /** Local servers take no key, but the client insists on one. */
+    private static final String NO_KEY = "no-key";
+
+    private final ModelConfig model;
+    private final String baseUrl;
+    private final ChatModel chatModel;
+
+    OpenAiLlmPort(ModelConfig model, Optional<String> apiKey) {
+        this.model = model;
+        this.baseUrl = model.baseUrl() == null ? DEFAULT_BASE_URL : model.baseUrl();
+        this.chatModel = OpenAiChatModel.builder()
+                .baseUrl(baseUrl)
+                .apiKey(apiKey.orElse(NO_KEY))
+                .modelName(model.model())
+                .temperature(model.temperature())
+                .maxTokens(model.maxTokens())
+                .seed(model.seed() == null ? null : model.seed().intValue())
+                .timeout(model.effectiveTimeout())
+                // retries are the gateway's job: one policy, every attempt recorded
+                .maxRetries(0)
+                .logRequests(false)
+                .logResponses(false)
+                .build();
+    }
+
+    @Override
+    public LlmResponse invoke(List<Message> messages) {
+        ChatResponse response;
+        try {
+            response = chatModel.chat(ChatRequest.builder().messages(LangChainMessages.toLangChain(messages)).build());
+        } catch (RuntimeException e) {
+            throw LangChainErrors.toPortException(e, model.canonicalKey() + " at " + baseUrl, model.effectiveTimeout());
+        }
+        String content = response.aiMessage() == null || response.aiMessage().text() == null ? "" : response.aiMessage().text();
+        return new LlmResponse(content, usage(response), raw(response));
+    }
+
+    @Override
+    public LlmPort withStructuredOutput(JsonNode jsonSchema) {
+        return this;
+    }
+
+    @Override
+    public PortCapabilities capabilities() {
+        return PortCapabilities.DEFAULT;
+    }
+
+    private UsageMetadata usage(ChatResponse response) {
+        TokenUsage tokens = response.tokenUsage();
+        String modelName = response.modelName() == null ? model.model() : response.modelName();
+        if (tokens == null) {
+            return new UsageMetadata(null, null, null, null, null, null, modelName);
+        }
+        return new UsageMetadata(toLong(tokens.inputTokenCount()), toLong(tokens.outputTokenCount()),
+                toLong(tokens.totalTokenCount()), null, null, null, modelName);
+    }
+
+    /** What the client exposes of the provider's response: id, model, finish reason. */
+    private static JsonNode raw(ChatResponse response) {
+        ObjectNode raw = Json.mapper().createObjectNode();
+        raw.put("id", response.id());
+        raw.put("model", response.modelName());
+        raw.put("finish_reason", response.finishReason() == null ? null : response.finishReason().name().toLowerCase());
+        return raw;
+    }
+
+    private static Long toLong(Integer value) {
+        return value == null ? null : value.longValue();
+    }
+}

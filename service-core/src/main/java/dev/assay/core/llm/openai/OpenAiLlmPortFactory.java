@@ -1,0 +1,25 @@
+package dev.assay.core.llm.openai;
+
+import dev.assay.common.port.LlmPort;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.core.llm.LlmPortFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.Optional;
+
+/** The {@code openai} interface: any OpenAI-compatible chat-completions endpoint. */
+@ApplicationScoped
+public class OpenAiLlmPortFactory implements LlmPortFactory {
+
+    public static final String INTERFACE = "openai";
+
+    @Override
+    public String interfaceName() {
+        return INTERFACE;
+    }
+
+    @Override
+    public LlmPort create(ModelConfig model, Optional<String> apiKey) {
+        return new OpenAiLlmPort(model, apiKey);
+    }
+}

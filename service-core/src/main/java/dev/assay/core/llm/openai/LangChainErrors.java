@@ -32,6 +32,9 @@ final class LangChainErrors {
             if (cause instanceof WebApplicationException web && web.getResponse() != null) {
                 status = web.getResponse().getStatus();
                 retryAfter = parseRetryAfter(web.getResponse().getHeaderString("Retry-After")).orElse(retryAfter);
+            } else if (cause instanceof RetryAfterHttpException withHint) {
+                status = withHint.statusCode();
+                retryAfter = withHint.retryAfter().orElse(retryAfter);
             } else if (cause instanceof HttpException http && status == null) {
                 status = http.statusCode();
             }

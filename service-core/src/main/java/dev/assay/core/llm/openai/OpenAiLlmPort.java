@@ -9,6 +9,7 @@ import dev.assay.common.port.LlmResponse;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.core.llm.Deadline;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -56,12 +57,15 @@ final class OpenAiLlmPort implements LlmPort {
 
     @Override
     public LlmResponse invoke(List<Message> messages) {
-        ChatResponse response;
-        try {
-            response = chatModel.chat(ChatRequest.builder().messages(LangChainMessages.toLangChain(messages)).build());
-        } catch (RuntimeException e) {
-            throw LangChainErrors.toPortException(e, model.canonicalKey() + " at " + baseUrl, model.effectiveTimeout());
-        }
+        String target = model.canonicalKey() + " at " + baseUrl;
+        ChatRequest request = ChatRequest.builder().messages(LangChainMessages.toLangChain(messages)).build();
+        ChatResponse response = Deadline.within(model.effectiveTimeout(), target, () -> {
+            try {
+                return chatModel.chat(request);
+            } catch (RuntimeException e) {
+                throw LangChainErrors.toPortException(e, target, model.effectiveTimeout());
+            }
+        });
         String content = response.aiMessage() == null || response.aiMessage().text() == null ? "" : response.aiMessage().text();
         return new LlmResponse(content, usage(response), raw(response));
     }

@@ -61,6 +61,10 @@ final class RequestReader {
         if (request == null) {
             return messages;
         }
+        // Anthropic requests carry the system prompt beside the messages
+        if (!request.path("system").isMissingNode() && !request.path("system").isNull()) {
+            messages.add(new ChatMessage("system", content(request.path("system"))));
+        }
         for (JsonNode message : request.path("messages")) {
             messages.add(new ChatMessage(message.path("role").asText(""), content(message.path("content"))));
         }

@@ -24,7 +24,8 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * An OpenAI-compatible chat completions server for tests and benchmarks, on 127.0.0.1 and a free port.
- * It serves {@code POST /v1/chat/completions} (and {@code /chat/completions}), answers from scripted
+ * It serves {@code POST /v1/chat/completions} (and {@code /chat/completions}), and Anthropic's
+ * {@code POST /v1/messages} in Anthropic's format from the same rules; it answers from scripted
  * rules (first match wins), records every request, and can inject latency and faults.
  *
  * <pre>{@code
@@ -45,6 +46,8 @@ import com.sun.net.httpserver.HttpServer;
 public final class StubLlmServer implements AutoCloseable {
 
     private static final Set<String> CHAT_COMPLETION_PATHS = Set.of("/v1/chat/completions", "/chat/completions");
+    /** Anthropic's Messages API: the same rules answer it, in Anthropic's wire format. */
+    private static final Set<String> ANTHROPIC_MESSAGES_PATHS = Set.of("/v1/messages", "/messages");
     private static final int MAX_COMPUTED_DEPTH = 16;
     private static final int MAX_QUOTED_MESSAGE = 300;
 
@@ -52,6 +55,7 @@ public final class StubLlmServer implements AutoCloseable {
     private final ExecutorService executor;
     private final RequestReader reader;
     private final ChatCompletionJson wire;
+    private final AnthropicMessagesJson anthropic;
     private final ObjectMapper json;
     private final RequestLog log = new RequestLog();
     private final List<StubRule> rules = new CopyOnWriteArrayList<>();
@@ -65,6 +69,7 @@ public final class StubLlmServer implements AutoCloseable {
         this.json = json;
         this.reader = new RequestReader(json);
         this.wire = new ChatCompletionJson(json);
+        this.anthropic = new AnthropicMessagesJson(json);
     }
 
     /** Starts a stub on 127.0.0.1 and a free port, with no rules and no fallback. */
@@ -232,7 +237,7 @@ public final class StubLlmServer implements AutoCloseable {
     }
 
     private StubReply chooseReply(RecordedRequest request) {
-        if (!CHAT_COMPLETION_PATHS.contains(request.path())) {
+        if (!CHAT_COMPLETION_PATHS.contains(request.path()) && !ANTHROPIC_MESSAGES_PATHS.contains(request.path())) {
             return StubReply.error(404, "invalid_request_error",
                     "Unknown request URL: " + request.method() + " " + request.path() + " (LLM stub serves "
                             + CHAT_COMPLETION_PATHS + ")");
@@ -262,14 +267,18 @@ public final class StubLlmServer implements AutoCloseable {
             throws IOException, InterruptedException {
         RecordedRequest request = decision.request();
         switch (reply) {
+            case StubReply.Text text when isAnthropic(request) -> sendJson(exchange, 200, anthropic.text(request, text));
             case StubReply.Text text when isStreaming(request) -> sendStream(exchange, request, text);
             case StubReply.Text text -> sendJson(exchange, 200, wire.text(request, text));
+            case StubReply.ToolCall call when isAnthropic(request) -> sendJson(exchange, 200, anthropic.toolCall(request, call));
             case StubReply.ToolCall call -> sendJson(exchange, 200, wire.toolCall(request, call));
             case StubReply.Failure failure -> {
                 if (failure.retryAfter() != null) {
                     exchange.getResponseHeaders().set("Retry-After", Long.toString(failure.retryAfterSeconds()));
                 }
-                sendJson(exchange, failure.status(), wire.error(failure.type(), failure.message(), failure.type()));
+                sendJson(exchange, failure.status(), isAnthropic(request)
+                        ? anthropic.error(failure.type(), failure.message())
+                        : wire.error(failure.type(), failure.message(), failure.type()));
             }
             case StubReply.Raw raw -> send(exchange, raw.status(), raw.contentType(), raw.body());
             // Released by reset() or close(); the exchange then closes without an answer.
@@ -293,6 +302,10 @@ public final class StubLlmServer implements AutoCloseable {
             // Surface the test's own bug in the HTTP answer rather than as a silently closed connection.
             return StubReply.error(500, "stub_error", "A computed reply threw " + e);
         }
+    }
+
+    private static boolean isAnthropic(RecordedRequest request) {
+        return ANTHROPIC_MESSAGES_PATHS.contains(request.path());
     }
 
     private static boolean isStreaming(RecordedRequest request) {

@@ -1,0 +1,95 @@
+package dev.assay.it;
+
+import dev.assay.common.pipeline.Topics;
+import dev.assay.testsupport.KafkaBrokerResource;
+import dev.assay.testsupport.PostgresResource;
+import dev.assay.testsupport.StubLlmServer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole pipeline on this machine: one real KRaft broker and embedded PostgreSQL in the test
+ * JVM, the stub LLM server, and the three packaged services as separate processes wired to them.
+ */
+final class PipelineStack implements AutoCloseable {
+
+    /** The environment variable the run configs name with {@code api_key_env}; services resolve it themselves. */
+    static final String KEY_ENV = "ASSAY_E2E_LLM_KEY";
+    static final String KEY_VALUE = "sk-e2e-secret-value-42";
+    static final int PARTITIONS = 3;
+
+    private final StubLlmServer stub;
+    private final List<ServiceProcess> services = new ArrayList<>();
+    private ServiceProcess generation;
+
+    private PipelineStack(StubLlmServer stub) {
+        this.stub = stub;
+    }
+
+    static PipelineStack start() throws IOException {
+        String bootstrap = KafkaBrokerResource.bootstrapServers();
+        for (String topic : Topics.ALL) {
+            KafkaBrokerResource.createTopic(topic, PARTITIONS);
+        }
+        PipelineStack stack = new PipelineStack(StubLlmServer.start());
+        try {
+            Path root = projectRoot();
+            Map<String, String> env = Map.of(KEY_ENV, KEY_VALUE);
+            Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap);
+            Duration ready = Duration.ofSeconds(90);
+            stack.generation = stack.add(ServiceProcess.start(root, "generation-service", env, merge(kafka, Map.of(
+                    "quarkus.datasource.jdbc.url", PostgresResource.jdbcUrl(),
+                    "quarkus.datasource.username", PostgresResource.username(),
+                    "quarkus.datasource.password", PostgresResource.password())), ready));
+            stack.add(ServiceProcess.start(root, "parsing-service", env, kafka, ready));
+            stack.add(ServiceProcess.start(root, "rubric-service", env, kafka, ready));
+        } catch (IOException | RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+        return stack;
+    }
+
+    StubLlmServer stub() {
+        return stub;
+    }
+
+    /** Base URL of generation-service's REST API. */
+    String apiUrl() {
+        return generation.baseUrl();
+    }
+
+    List<ServiceProcess> services() {
+        return List.copyOf(services);
+    }
+
+    private ServiceProcess add(ServiceProcess service) {
+        services.add(service);
+        return service;
+    }
+
+    private static Map<String, String> merge(Map<String, String> a, Map<String, String> b) {
+        Map<String, String> merged = new java.util.HashMap<>(a);
+        merged.putAll(b);
+        return merged;
+    }
+
+    static Path projectRoot() {
+        String configured = System.getProperty("assay.project.root");
+        Path root = configured != null ? Path.of(configured) : Path.of(System.getProperty("user.dir")).getParent();
+        return root.toAbsolutePath().normalize();
+    }
+
+    @Override
+    public void close() {
+        for (int i = services.size() - 1; i >= 0; i--) {
+            services.get(i).close();
+        }
+        stub.close();
+    }
+}

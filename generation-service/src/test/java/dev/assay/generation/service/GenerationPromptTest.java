@@ -1,0 +1,58 @@
+package dev.assay.generation.service;
+
+import dev.assay.common.benchmark.Question;
+import dev.assay.common.message.Message;
+import dev.assay.common.pipeline.JobSettings;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.prompt.PromptConfig;
+import dev.assay.common.run.ModelConfig;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GenerationPromptTest {
+
+    private static VerificationJob job(String systemPrompt, PromptConfig prompts) {
+        ModelConfig model = new ModelConfig(null, "openai", "m", null, null, null, null, null, null, null, systemPrompt);
+        return VerificationJob.create("run", new Question("q1", "Why is the sky blue?", null, List.of(), null, null), model,
+                List.of(), 1, new JobSettings(null, false, prompts), null, Instant.EPOCH);
+    }
+
+    @Test
+    void theSystemPromptComesFirstThenTheRunsGenerationInstructions() {
+        List<Message> messages = GenerationPrompt.messages(
+                job("You are a physicist.", PromptConfig.fromMap(Map.of("generation", "Two sentences at most.", "parsing", "not this"))),
+                PortCapabilities.DEFAULT);
+
+        assertThat(messages).containsExactly(
+                Message.system("You are a physicist.\n\nTwo sentences at most."),
+                Message.user("Why is the sky blue?"));
+    }
+
+    @Test
+    void instructionsAloneMakeTheSystemMessage() {
+        List<Message> messages = GenerationPrompt.messages(job(null, PromptConfig.fromMap(Map.of("generation", "Be brief."))),
+                PortCapabilities.DEFAULT);
+
+        assertThat(messages).containsExactly(Message.system("Be brief."), Message.user("Why is the sky blue?"));
+    }
+
+    @Test
+    void withNeitherOnlyTheQuestionIsSent() {
+        assertThat(GenerationPrompt.messages(job(null, PromptConfig.EMPTY), PortCapabilities.DEFAULT))
+                .containsExactly(Message.user("Why is the sky blue?"));
+    }
+
+    @Test
+    void aModelWithoutSystemPromptsGetsOneUserMessage() {
+        List<Message> messages = GenerationPrompt.messages(job("You are a physicist.", PromptConfig.EMPTY),
+                new PortCapabilities(false, false));
+
+        assertThat(messages).containsExactly(Message.user("You are a physicist.\n\nWhy is the sky blue?"));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.assay.parsing.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.JudgeCheck;
+
+/** The abstention check: did the answering model answer the question, or decline to? */
+public final class AbstentionPrompt {
+
+    public static final String SYSTEM = """
+            You check whether a model attempted to answer a question or declined to. You receive the \
+            question and the model's response.
+
+            The response is an abstention when it gives no answer: it refuses, says it cannot or will \
+            not answer, says it lacks the information needed, or deflects without answering. A response \
+            that gives an answer is not an abstention, even when the answer is hedged, uncertain, \
+            partial or wrong.
+
+            Judge only what the response says. Do not judge whether its answer is correct and do not \
+            use outside knowledge. Give your reasoning in one or two sentences in "reasoning", then set \
+            "abstention_detected".""";
+
+    static final String REASONING = "reasoning";
+    static final String DETECTED = "abstention_detected";
+
+    private static final ObjectNode SCHEMA = buildSchema();
+
+    private AbstentionPrompt() {
+    }
+
+    public static String user(String question, String response) {
+        return JudgeInput.of(question, response);
+    }
+
+    /** {@code {reasoning: string, abstention_detected: boolean}}, both required. */
+    public static JsonNode schema() {
+        return SCHEMA.deepCopy();
+    }
+
+    private static ObjectNode buildSchema() {
+        ObjectNode schema = Json.mapper().createObjectNode();
+        schema.put("type", "object");
+        ObjectNode properties = schema.putObject("properties");
+        properties.putObject(REASONING).put("type", "string")
+                .put("description", "Why the response is or is not an abstention, in one or two sentences.");
+        properties.putObject(DETECTED).put("type", "boolean")
+                .put("description", "true when the response declines to answer the question.");
+        schema.putArray("required").add(REASONING).add(DETECTED);
+        schema.put("additionalProperties", false);
+        return schema;
+    }
+
+    /** The judge's verdict from an answer already validated against {@link #schema()}. */
+    public static JudgeCheck verdict(JsonNode answer) {
+        return new JudgeCheck(answer.get(DETECTED).asBoolean(), answer.get(REASONING).asText());
+    }
+}

@@ -1,0 +1,100 @@
+package dev.assay.rubric.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.pipeline.TraitScore;
+import dev.assay.common.port.MalformedResponseException;
+import dev.assay.core.llm.JsonAnswers;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The rubric stage's pure parts: regex traits, the batched-trait schema, the prompt text. */
+class RubricPartsTest {
+
+    private static RubricTrait regex(String pattern, Boolean caseSensitive, Boolean invert) {
+        return new RubricTrait("t", "regex", null, pattern, caseSensitive, invert);
+    }
+
+    @Test
+    void aRegexTraitSearchesAnywhereInTheResponse() {
+        assertThat(RegexTraits.score(regex("\\d+ mg", null, null), "Take 200 mg twice a day.").passed()).isTrue();
+        // search, not a full match
+        assertThat(RegexTraits.score(regex("mg", null, null), "Take 200 mg.").passed()).isTrue();
+        assertThat(RegexTraits.score(regex("^mg$", null, null), "Take 200 mg.").passed()).isFalse();
+        assertThat(RegexTraits.score(regex("\\d+ mg", null, null), "Take some.")).isEqualTo(
+                new TraitScore("t", "regex", false, null, null, null));
+    }
+
+    @Test
+    void caseSensitivityIsTheDefaultAndCanBeTurnedOff() {
+        assertThat(RegexTraits.score(regex("paris", null, null), "PARIS").passed()).isFalse();
+        assertThat(RegexTraits.score(regex("paris", true, null), "PARIS").passed()).isFalse();
+        assertThat(RegexTraits.score(regex("paris", false, null), "PARIS").passed()).isTrue();
+        assertThat(RegexTraits.score(regex("é", false, null), "CAFÉ").passed()).isTrue();
+    }
+
+    @Test
+    void invertMakesAMatchAFailure() {
+        assertThat(RegexTraits.score(regex("sorry", false, true), "Sorry, I cannot.").passed()).isFalse();
+        assertThat(RegexTraits.score(regex("sorry", false, true), "Paris.").passed()).isTrue();
+        assertThat(RegexTraits.score(regex("sorry", false, false), "Paris.").passed()).isFalse();
+    }
+
+    @Test
+    void anUnusablePatternIsATraitErrorNotAnException() {
+        TraitScore broken = RegexTraits.score(regex("(unclosed", null, null), "text");
+        assertThat(broken.passed()).isNull();
+        assertThat(broken.error()).startsWith("invalid regular expression: ");
+        assertThat(RegexTraits.score(regex(null, null, null), "text").error()).isEqualTo("the trait has no pattern");
+        assertThat(RegexTraits.score(regex("x", null, null), null).passed()).isFalse();
+    }
+
+    @Test
+    void theBatchSchemaHasOneRequiredBooleanPerTraitAndNothingElse() {
+        List<RubricTrait> traits = List.of(new RubricTrait("cites_source", "boolean", "Names a source.", null, null, null),
+                new RubricTrait("is polite", "boolean", "Is polite.", null, null, null));
+
+        ObjectNode schema = TraitBatchSchema.of(traits);
+
+        assertThat(schema.get("type").asText()).isEqualTo("object");
+        assertThat(schema.get("properties").fieldNames()).toIterable().containsExactly("cites_source", "is polite");
+        assertThat(schema.at("/properties/cites_source/type").asText()).isEqualTo("boolean");
+        assertThat(schema.at("/properties/cites_source/description").asText()).isEqualTo("Names a source.");
+        assertThat(schema.get("required")).extracting(JsonNode::asText).containsExactly("cites_source", "is polite");
+        assertThat(schema.get("additionalProperties").asBoolean(true)).isFalse();
+
+        // and it is what the gateway validates the judge's answer against
+        assertThat(JsonAnswers.read("{\"cites_source\": true, \"is polite\": false}", schema).get("is polite").asBoolean()).isFalse();
+        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": true}", schema)).isInstanceOf(MalformedResponseException.class);
+        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": \"yes\", \"is polite\": true}", schema))
+                .isInstanceOf(MalformedResponseException.class);
+        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": true, \"is polite\": true, \"extra\": 1}", schema))
+                .isInstanceOf(MalformedResponseException.class);
+    }
+
+    @Test
+    void theBatchPromptListsEveryTraitWithItsDescription() {
+        String user = RubricPrompt.user(" Q? ", "R.", List.of(new RubricTrait("a", "boolean", "First.", null, null, null),
+                new RubricTrait("b", "boolean", "Second.", null, null, null)));
+
+        assertThat(user).isEqualTo("""
+                <question>
+                Q?
+                </question>
+
+                <response>
+                R.
+                </response>
+
+                <traits>
+                - a: First.
+                - b: Second.
+                </traits>""");
+        assertThat(RubricPrompt.SYSTEM).contains("do not use outside knowledge");
+    }
+}

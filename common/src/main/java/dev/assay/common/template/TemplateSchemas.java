@@ -10,8 +10,12 @@ import dev.assay.common.benchmark.TemplateField;
 import java.util.Map;
 
 /**
- * The JSON schema a judge fills for a template: types, allowed values, descriptions, nullability.
- * Ground truth never goes into it — the judge must not see the answer.
+ * The JSON schema a judge fills for a template: types, allowed values, descriptions. Ground truth
+ * never goes into it — the judge must not see the answer.
+ *
+ * <p>Every field admits null: "the response does not say" must always be expressible, so that an
+ * omitted value becomes a failed field (null never matches a ground truth) rather than a judge
+ * forced to invent one, or an unusable answer.
  */
 public final class TemplateSchemas {
 
@@ -38,11 +42,7 @@ public final class TemplateSchemas {
     private static ObjectNode fieldSchema(TemplateField field) {
         ObjectNode node = NODES.objectNode();
         String jsonType = jsonType(field.type());
-        if (field.isNullable()) {
-            node.set("type", NODES.arrayNode().add(jsonType).add("null"));
-        } else {
-            node.put("type", jsonType);
-        }
+        node.set("type", NODES.arrayNode().add(jsonType).add("null"));
         if (field.description() != null) {
             node.put("description", field.description());
         }
@@ -50,9 +50,7 @@ public final class TemplateSchemas {
             case LITERAL -> {
                 ArrayNode values = node.putArray("enum");
                 field.values().forEach(values::add);
-                if (field.isNullable()) {
-                    values.addNull();
-                }
+                values.addNull();
             }
             case DATE -> node.put("format", "date");
             case LIST -> node.putObject("items").put("type", jsonType(field.items() == null ? FieldType.STRING : field.items()));

@@ -28,20 +28,20 @@ class TemplateSchemasTest {
     }
 
     @Test
-    void typesDescriptionsEnumsAndNullability() throws Exception {
+    void typesDescriptionsEnumsAndNullAlwaysAllowed() throws Exception {
         JsonNode schema = TemplateSchemas.of(template());
         assertThat(schema.get("type").asText()).isEqualTo("object");
         assertThat(schema.get("additionalProperties").asBoolean()).isFalse();
         assertThat(schema.get("required")).extracting(JsonNode::asText)
                 .containsExactly("drug", "dose", "route", "start", "genes", "daily", "count");
         JsonNode properties = schema.get("properties");
-        assertThat(properties.get("drug")).isEqualTo(Json.mapper().readTree("{\"type\":\"string\",\"description\":\"the drug named\"}"));
+        assertThat(properties.get("drug")).isEqualTo(Json.mapper().readTree("{\"type\":[\"string\",\"null\"],\"description\":\"the drug named\"}"));
         assertThat(properties.get("dose").get("type")).isEqualTo(Json.mapper().readTree("[\"number\",\"null\"]"));
-        assertThat(properties.get("route").get("enum")).isEqualTo(Json.mapper().readTree("[\"oral\",\"iv\"]"));
+        assertThat(properties.get("route").get("enum")).isEqualTo(Json.mapper().readTree("[\"oral\",\"iv\",null]"));
         assertThat(properties.get("start").get("format").asText()).isEqualTo("date");
         assertThat(properties.get("genes").get("items").get("type").asText()).isEqualTo("string");
-        assertThat(properties.get("daily").get("type").asText()).isEqualTo("boolean");
-        assertThat(properties.get("count").get("type").asText()).isEqualTo("integer");
+        assertThat(properties.get("daily").get("type").get(0).asText()).isEqualTo("boolean");
+        assertThat(properties.get("count").get("type").get(0).asText()).isEqualTo("integer");
     }
 
     @Test

@@ -1,0 +1,42 @@
+package dev.assay.generation.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+
+/** Settings of the run API ({@code assay.api.*}). */
+@ConfigMapping(prefix = "assay.api")
+public interface ApiConfig {
+
+    /**
+     * Model interfaces some service of this deployment can run. A run naming another one is
+     * rejected at submit, instead of producing nothing but error results.
+     */
+    @WithDefault("openai,anthropic,manual")
+    List<String> interfaces();
+
+    /** Page size of the list endpoints when the request gives none. */
+    @WithDefault("50")
+    int defaultPageSize();
+
+    /** Largest page a client may ask for; results carry every prompt, so pages get heavy. */
+    @WithDefault("500")
+    int maxPageSize();
+
+    /** How long a submit waits for the broker to acknowledge one batch of jobs. */
+    @WithDefault("30s")
+    Duration publishTimeout();
+
+    /** Jobs sent to the broker at once before waiting for their acknowledgements. */
+    @WithDefault("128")
+    int publishBatchSize();
+
+    /**
+     * How often open event streams re-read their runs, to see results stored by other instances
+     * of this service (each instance stores only the partitions it consumes).
+     */
+    @WithDefault("2s")
+    Duration eventsPollInterval();
+}

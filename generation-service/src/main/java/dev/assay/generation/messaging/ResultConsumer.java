@@ -1,0 +1,78 @@
+package dev.assay.generation.messaging;
+
+import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.generation.config.StoreConfig;
+import dev.assay.generation.service.ResultStore;
+import io.smallrye.common.annotation.RunOnVirtualThread;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Consumes {@code assay.results} (group {@code assay-store}) into the result store. A record is
+ * acknowledged only once its row is committed; one that cannot be decoded, or stored after a few
+ * attempts, goes to {@code assay.dlq} with the reason and the consumer goes on (docs/messaging.md).
+ */
+@ApplicationScoped
+public class ResultConsumer {
+
+    private static final Logger LOG = Logger.getLogger(ResultConsumer.class);
+
+    private final ResultStore store;
+    private final StoreConfig config;
+
+    public ResultConsumer(ResultStore store, StoreConfig config) {
+        this.store = store;
+        this.config = config;
+    }
+
+    @Incoming("results")
+    @RunOnVirtualThread
+    public CompletionStage<Void> consume(Message<String> record) {
+        VerificationResult result;
+        try {
+            result = Json.read(record.getPayload(), VerificationResult.class);
+        } catch (RuntimeException e) {
+            LOG.warnf("undecodable record on assay.results sent to the dead-letter topic: %s", e.getMessage());
+            return record.nack(new UndecodableRecordException("not a readable verification result: " + e.getMessage(), e));
+        }
+        try {
+            storeWithRetries(result);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "result %s of run %s could not be stored; sent to the dead-letter topic", result.resultId(), result.runId());
+            return record.nack(e);
+        }
+        return record.ack();
+    }
+
+    private void storeWithRetries(VerificationResult result) {
+        Duration backoff = config.retryBackoff();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                store.store(result);
+                return;
+            } catch (RuntimeException e) {
+                if (attempt >= config.attempts()) {
+                    throw e;
+                }
+                LOG.warnf("result %s: store attempt %d failed (%s); retrying in %s", result.resultId(), attempt, e.getMessage(), backoff);
+                sleep(backoff);
+                backoff = backoff.multipliedBy(2);
+            }
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting to retry", e);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.assay.generation.repository;
+
+import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.generation.ResultFilter;
+import io.quarkus.hibernate.orm.panache.PanacheQuery;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+/** The result store: one row per {@code result_id}. */
+@ApplicationScoped
+public class ResultRepository implements PanacheRepositoryBase<ResultEntity, String> {
+
+    /**
+     * Inserts the result, or updates its row when this {@code result_id} was stored before (a
+     * redelivery). Returns how often it has now arrived: 1 means it is new.
+     */
+    public int upsert(VerificationResult result, String json, Instant now) {
+        UsageMetadata total = result.usage().getOrDefault(VerificationResult.TOTAL, UsageMetadata.EMPTY);
+        Object deliveries = getEntityManager().createNativeQuery("""
+                        INSERT INTO results (result_id, run_id, job_id, question_id, answering_model, judge, replicate, status,
+                                             input_tokens, output_tokens, total_tokens, cost_usd, completed_at,
+                                             stored_at, updated_at, deliveries, result)
+                        VALUES (:resultId, :runId, :jobId, :questionId, :answeringModel, :judge, :replicate, :status,
+                                :inputTokens, :outputTokens, :totalTokens, :costUsd, :completedAt,
+                                :now, :now, 1, CAST(:result AS jsonb))
+                        ON CONFLICT (result_id) DO UPDATE SET
+                            run_id = EXCLUDED.run_id, job_id = EXCLUDED.job_id, question_id = EXCLUDED.question_id,
+                            answering_model = EXCLUDED.answering_model, judge = EXCLUDED.judge,
+                            replicate = EXCLUDED.replicate, status = EXCLUDED.status,
+                            input_tokens = EXCLUDED.input_tokens, output_tokens = EXCLUDED.output_tokens,
+                            total_tokens = EXCLUDED.total_tokens, cost_usd = EXCLUDED.cost_usd,
+                            completed_at = EXCLUDED.completed_at, updated_at = EXCLUDED.updated_at,
+                            deliveries = results.deliveries + 1, result = EXCLUDED.result
+                        RETURNING deliveries""")
+                .setParameter("resultId", result.resultId())
+                .setParameter("runId", result.runId())
+                .setParameter("jobId", result.jobId())
+                .setParameter("questionId", result.questionId())
+                .setParameter("answeringModel", result.answeringModel())
+                .setParameter("judge", result.judge())
+                .setParameter("replicate", result.replicate())
+                .setParameter("status", result.status().wireName())
+                .setParameter("inputTokens", total.inputTokens())
+                .setParameter("outputTokens", total.outputTokens())
+                .setParameter("totalTokens", total.totalTokens())
+                .setParameter("costUsd", total.costUsd())
+                .setParameter("completedAt", result.completedAt())
+                .setParameter("now", now)
+                .setParameter("result", json)
+                .getSingleResult();
+        return ((Number) deliveries).intValue();
+    }
+
+    /** A run's results matching the filter, in the order they were first stored (stable while more arrive). */
+    public PanacheQuery<ResultEntity> find(String runId, ResultFilter filter) {
+        StringBuilder query = new StringBuilder("runId = :runId");
+        Parameters parameters = Parameters.with("runId", runId);
+        if (filter.question() != null) {
+            query.append(" and questionId = :question");
+            parameters.and("question", filter.question());
+        }
+        if (filter.model() != null) {
+            query.append(" and answeringModel = :model");
+            parameters.and("model", filter.model());
+        }
+        if (filter.judge() != null) {
+            query.append(" and judge = :judge");
+            parameters.and("judge", filter.judge());
+        }
+        if (filter.verdict() != null) {
+            query.append(" and status = :status");
+            parameters.and("status", filter.verdict().wireName());
+        }
+        return find(query.toString(), Sort.ascending("storedAt", "resultId"), parameters);
+    }
+
+    /** Counts and usage sums per run and status, for the given runs. */
+    public List<StatusAggregate> aggregate(Collection<String> runIds) {
+        if (runIds.isEmpty()) {
+            return List.of();
+        }
+        return getEntityManager().createQuery("""
+                        select new dev.assay.generation.repository.StatusAggregate(
+                            r.runId, r.status, count(r), sum(r.inputTokens), sum(r.outputTokens), sum(r.totalTokens), sum(r.costUsd))
+                        from ResultEntity r where r.runId in :runIds group by r.runId, r.status""", StatusAggregate.class)
+                .setParameter("runIds", runIds)
+                .getResultList();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.assay.generation.repository;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+import java.time.Instant;
+
+/** A row of {@code runs}: the run registry (schema in {@code db/migration}). */
+@Entity
+@Table(name = "runs")
+public class RunEntity extends PanacheEntityBase {
+
+    @Id
+    @Column(name = "run_id")
+    public String runId;
+
+    public String name;
+
+    /** {@code api} or {@code kafka} ({@link dev.assay.generation.RunSource}). */
+    public String source;
+
+    /** {@code queued}, {@code running}, {@code completed} or {@code failed} ({@link dev.assay.generation.RunStatus}). */
+    public String status;
+
+    public Integer jobs;
+
+    @Column(name = "expected_results")
+    public Integer expectedResults;
+
+    @Column(name = "stored_results")
+    public int storedResults;
+
+    public String error;
+
+    /** The validated benchmark and run config as JSON. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String spec;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    @Column(name = "finished_at")
+    public Instant finishedAt;
+}

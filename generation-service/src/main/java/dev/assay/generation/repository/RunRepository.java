@@ -1,0 +1,64 @@
+package dev.assay.generation.repository;
+
+import io.quarkus.hibernate.orm.panache.PanacheQuery;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Sort;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Instant;
+
+/**
+ * The run registry. Counter and status changes are single SQL statements, so results stored
+ * concurrently (many virtual threads, several instances) never lose a count: the row lock
+ * serializes them.
+ */
+@ApplicationScoped
+public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
+
+    /** Registers a run first seen through one of its results; a known run is left alone. */
+    public void registerIfUnknown(String runId, Instant now) {
+        getEntityManager().createNativeQuery("""
+                        INSERT INTO runs (run_id, source, status, stored_results, created_at, updated_at)
+                        VALUES (:runId, 'kafka', 'running', 0, :now, :now)
+                        ON CONFLICT (run_id) DO NOTHING""")
+                .setParameter("runId", runId)
+                .setParameter("now", now)
+                .executeUpdate();
+    }
+
+    /**
+     * Counts one more distinct stored result: the run is running, or completed once the count
+     * reaches the expected one. A run whose jobs could not be published stays failed.
+     */
+    public void countStoredResult(String runId, Instant now) {
+        getEntityManager().createNativeQuery("""
+                        UPDATE runs SET
+                            stored_results = stored_results + 1,
+                            updated_at = :now,
+                            status = CASE
+                                WHEN status = 'failed' THEN status
+                                WHEN expected_results IS NOT NULL AND stored_results + 1 >= expected_results THEN 'completed'
+                                ELSE 'running' END,
+                            finished_at = CASE
+                                WHEN status <> 'failed' AND expected_results IS NOT NULL
+                                     AND stored_results + 1 >= expected_results THEN COALESCE(finished_at, :now)
+                                ELSE finished_at END
+                        WHERE run_id = :runId""")
+                .setParameter("runId", runId)
+                .setParameter("now", now)
+                .executeUpdate();
+    }
+
+    /** A redelivered result changed nothing countable, but the run was touched. */
+    public void touch(String runId, Instant now) {
+        update("updatedAt = ?1 where runId = ?2", now, runId);
+    }
+
+    public void markFailed(String runId, String error, Instant now) {
+        update("status = 'failed', error = ?1, updatedAt = ?2, finishedAt = ?2 where runId = ?3", error, now, runId);
+    }
+
+    public PanacheQuery<RunEntity> newestFirst() {
+        return findAll(Sort.descending("createdAt", "runId"));
+    }
+}

@@ -1,0 +1,34 @@
+package dev.assay.generation.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.assay.common.json.Json;
+import dev.assay.generation.service.InvalidRequestException;
+import jakarta.ws.rs.core.MediaType;
+
+/** Turns a request body, JSON or YAML by its content type, into a tree; a syntax error names its line. */
+final class RequestBodies {
+
+    static final String APPLICATION_YAML = "application/yaml";
+    static final String TEXT_YAML = "text/yaml";
+    static final String APPLICATION_X_YAML = "application/x-yaml";
+
+    private RequestBodies() {
+    }
+
+    static JsonNode tree(String body, MediaType type) {
+        boolean yaml = type != null && type.getSubtype().toLowerCase().contains("yaml");
+        if (body == null || body.isBlank()) {
+            throw new InvalidRequestException("body: is empty; expected a mapping with \"benchmark\" and \"config\"");
+        }
+        ObjectMapper mapper = yaml ? Json.yaml() : Json.mapper();
+        try {
+            return mapper.readTree(body);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? ""
+                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            throw new InvalidRequestException("body: not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getOriginalMessage() + where);
+        }
+    }
+}

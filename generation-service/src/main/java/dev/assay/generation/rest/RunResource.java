@@ -1,0 +1,135 @@
+package dev.assay.generation.rest;
+
+import dev.assay.common.pipeline.ResultStatus;
+import dev.assay.generation.ResultFilter;
+import dev.assay.generation.ResultPage;
+import dev.assay.generation.RunPage;
+import dev.assay.generation.RunSubmission;
+import dev.assay.generation.RunSummary;
+import dev.assay.generation.service.InvalidRequestException;
+import dev.assay.generation.service.RunEvents;
+import dev.assay.generation.service.RunService;
+import dev.assay.common.validation.Suggestions;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.Arrays;
+import java.util.List;
+
+/** The run API: submit runs, follow them, read their results (docs/api.md). */
+@Path("/api/runs")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "runs", description = "Submit benchmark runs and read their progress and results")
+public class RunResource {
+
+    private static final List<String> STATUSES = Arrays.stream(ResultStatus.values()).map(ResultStatus::wireName).toList();
+
+    private final RunService runs;
+    private final RunEvents events;
+
+    public RunResource(RunService runs, RunEvents events) {
+        this.runs = runs;
+        this.events = events;
+    }
+
+    @POST
+    @Consumes({MediaType.APPLICATION_JSON, RequestBodies.APPLICATION_YAML, RequestBodies.TEXT_YAML, RequestBodies.APPLICATION_X_YAML})
+    @Operation(summary = "Submit a run",
+            description = "Validates the benchmark and the run config, registers the run and publishes one job per "
+                    + "question × answering model × replicate to assay.jobs. JSON or YAML, with the keys benchmark and config.")
+    @RequestBody(required = true, content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunRequest.class)),
+            @Content(mediaType = RequestBodies.APPLICATION_YAML, schema = @Schema(implementation = RunRequest.class))})
+    @APIResponse(responseCode = "202", description = "Run registered and every job acknowledged by the broker",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunSubmission.class)))
+    @APIResponse(responseCode = "400", description = "Invalid body: every error as path: message",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "503", description = "The broker did not take the jobs; the run is marked failed",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public Response submit(String body, @Context HttpHeaders headers, @Context UriInfo uri) {
+        RunSubmission submission = runs.submit(RequestBodies.tree(body, headers.getMediaType()));
+        return Response.accepted(submission)
+                .location(uri.getAbsolutePathBuilder().path(submission.runId()).build())
+                .build();
+    }
+
+    @GET
+    @Operation(summary = "List runs, newest first")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RunPage.class)))
+    public RunPage list(@Parameter(description = "page number, from 0") @QueryParam("page") Integer page,
+                        @Parameter(description = "runs per page") @QueryParam("size") Integer size) {
+        return runs.list(page, size);
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "A run's status, counts, usage totals and timestamps")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RunSummary.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public RunSummary get(@PathParam("id") String id) {
+        return runs.summary(id);
+    }
+
+    @GET
+    @Path("{id}/results")
+    @Operation(summary = "A run's results, filtered and paged",
+            description = "Full VerificationResult records, in the order they were first stored.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = ResultPage.class)))
+    @APIResponse(responseCode = "400", description = "Invalid filter or paging", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public ResultPage results(@PathParam("id") String id,
+                              @Parameter(description = "question id") @QueryParam("question") String question,
+                              @Parameter(description = "answering model canonical key, e.g. openai:gpt-4o") @QueryParam("model") String model,
+                              @Parameter(description = "judge canonical key") @QueryParam("judge") String judge,
+                              @Parameter(description = "result status: passed, failed, scored, abstained or error") @QueryParam("verdict") String verdict,
+                              @Parameter(description = "page number, from 0") @QueryParam("page") Integer page,
+                              @Parameter(description = "results per page") @QueryParam("size") Integer size) {
+        return runs.results(id, new ResultFilter(blankToNull(question), blankToNull(model), blankToNull(judge), status(verdict)), page, size);
+    }
+
+    @GET
+    @Path("{id}/events")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @Operation(summary = "Follow a run as server-sent events",
+            description = "snapshot on connect, progress for each stored result, completed (then the stream ends).")
+    @APIResponse(responseCode = "200", description = "text/event-stream of snapshot, progress and completed events")
+    @APIResponse(responseCode = "404", description = "No such run",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public void events(@PathParam("id") String id, @Context SseEventSink sink, @Context Sse sse) {
+        // throws RunNotFoundException (404) before the stream opens
+        runs.summary(id);
+        events.subscribe(id, new SseRunListener(sink, sse));
+    }
+
+    private static ResultStatus status(String verdict) {
+        if (verdict == null || verdict.isBlank()) {
+            return null;
+        }
+        return Arrays.stream(ResultStatus.values()).filter(status -> status.wireName().equals(verdict)).findFirst()
+                .orElseThrow(() -> new InvalidRequestException("verdict: unknown result status \"" + verdict + "\""
+                        + Suggestions.didYouMean(verdict, STATUSES) + "; expected one of " + String.join(", ", STATUSES)));
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.assay.generation.service;
+
+import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.generation.ResultBrief;
+import dev.assay.generation.RunEvent;
+import dev.assay.generation.RunSummary;
+import dev.assay.generation.config.ApiConfig;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+/**
+ * Progress of runs for their open event streams: a snapshot on connect, a progress event for each
+ * result this instance stores, and a {@code completed} event that ends the stream.
+ *
+ * <p>Results of one run may be stored by other instances (each consumes some partitions), so
+ * open streams also re-read their runs every {@code assay.api.events-poll-interval} and send a
+ * progress event when the counts changed. All events of one run are sent under one lock, with
+ * summaries read after the change committed, so counts a client sees never go backwards.
+ */
+@ApplicationScoped
+public class RunEvents {
+
+    private static final Logger LOG = Logger.getLogger(RunEvents.class);
+
+    private final RunService runs;
+    private final Map<String, Channel> channels = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService poller;
+
+    public RunEvents(RunService runs, ApiConfig config) {
+        this.runs = runs;
+        this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("assay-run-events").factory());
+        long interval = config.eventsPollInterval().toMillis();
+        poller.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Opens a stream: sends the run's snapshot now (and {@code completed} if it is done), then
+     * progress as it comes. Throws {@link RunNotFoundException} before sending anything.
+     */
+    public void subscribe(String runId, RunEventListener listener) {
+        Subscriber subscriber = new Subscriber(runId, listener);
+        Channel channel = channels.compute(runId, (id, existing) -> {
+            Channel open = existing == null ? new Channel() : existing;
+            open.subscribers.add(subscriber);
+            return open;
+        });
+        channel.lock.lock();
+        try {
+            // Read under the run's lock: a result committed before this read is in the snapshot,
+            // one committed after it is sent as progress once the lock is free.
+            RunSummary summary = runs.summary(runId);
+            subscriber.ready = true;
+            subscriber.send(RunEvent.snapshot(summary));
+            subscriber.finishIfCompleted(summary);
+        } catch (RuntimeException e) {
+            subscriber.close();
+            throw e;
+        } finally {
+            channel.lock.unlock();
+            if (subscriber.closed) {
+                remove(subscriber);
+            }
+        }
+    }
+
+    /** Called once a new result is committed: one progress event to each open stream of its run. */
+    public void resultStored(VerificationResult result) {
+        Channel channel = channels.get(result.runId());
+        if (channel == null) {
+            return;
+        }
+        publish(result.runId(), channel, summary -> RunEvent.progress(summary, ResultBrief.of(result)), true);
+    }
+
+    /** Re-reads every run with open streams; sends progress where the counts moved without us. */
+    void poll() {
+        channels.forEach((runId, channel) -> {
+            channel.subscribers.stream().filter(subscriber -> !subscriber.listener.isOpen()).forEach(Subscriber::close);
+            cleanUp(channel);
+            if (!channel.subscribers.isEmpty()) {
+                publish(runId, channel, summary -> RunEvent.progress(summary, null), false);
+            }
+        });
+    }
+
+    private void publish(String runId, Channel channel, Function<RunSummary, RunEvent> event, boolean always) {
+        channel.lock.lock();
+        try {
+            if (channel.subscribers.isEmpty()) {
+                return;
+            }
+            RunSummary summary = runs.summary(runId);
+            RunEvent progress = event.apply(summary);
+            for (Subscriber subscriber : channel.subscribers) {
+                if (subscriber.ready && !subscriber.closed && (always || subscriber.changed(summary))) {
+                    subscriber.send(progress);
+                    subscriber.finishIfCompleted(summary);
+                }
+            }
+        } catch (RuntimeException e) {
+            // events are a view: a failure here must never fail storing a result
+            LOG.warnf(e, "run %s: progress event not sent", runId);
+        } finally {
+            channel.lock.unlock();
+            cleanUp(channel);
+        }
+    }
+
+    private void cleanUp(Channel channel) {
+        List<Subscriber> closed = channel.subscribers.stream().filter(subscriber -> subscriber.closed).toList();
+        closed.forEach(this::remove);
+    }
+
+    private void remove(Subscriber subscriber) {
+        channels.computeIfPresent(subscriber.runId, (id, channel) -> {
+            channel.subscribers.remove(subscriber);
+            return channel.subscribers.isEmpty() ? null : channel;
+        });
+    }
+
+    /** Open streams, for tests and metrics. */
+    public int openStreams() {
+        return channels.values().stream().mapToInt(channel -> channel.subscribers.size()).sum();
+    }
+
+    @PreDestroy
+    void stop() {
+        poller.shutdownNow();
+        channels.values().forEach(channel -> channel.subscribers.forEach(Subscriber::close));
+        channels.clear();
+    }
+
+    /** The open streams of one run and the lock that orders their events. */
+    private static final class Channel {
+        final ReentrantLock lock = new ReentrantLock();
+        final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+    }
+
+    private static final class Subscriber {
+        final String runId;
+        final RunEventListener listener;
+        volatile boolean ready;
+        volatile boolean closed;
+        private RunSummary last;
+
+        Subscriber(String runId, RunEventListener listener) {
+            this.runId = runId;
+            this.listener = listener;
+        }
+
+        boolean changed(RunSummary summary) {
+            return last == null || !Objects.equals(last.counts(), summary.counts()) || last.status() != summary.status();
+        }
+
+        void send(RunEvent event) {
+            if (closed) {
+                return;
+            }
+            last = event.run();
+            if (!listener.send(event)) {
+                close();
+            }
+        }
+
+        void finishIfCompleted(RunSummary summary) {
+            if (summary.isCompleted() && !closed) {
+                send(RunEvent.completed(summary));
+                close();
+            }
+        }
+
+        void close() {
+            if (!closed) {
+                closed = true;
+                listener.close();
+            }
+        }
+    }
+}

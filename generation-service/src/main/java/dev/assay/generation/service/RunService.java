@@ -1,0 +1,163 @@
+package dev.assay.generation.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.RunPlanner;
+import dev.assay.generation.ResultFilter;
+import dev.assay.generation.ResultPage;
+import dev.assay.generation.RunPage;
+import dev.assay.generation.RunSource;
+import dev.assay.generation.RunStatus;
+import dev.assay.generation.RunSubmission;
+import dev.assay.generation.RunSummary;
+import dev.assay.generation.config.ApiConfig;
+import dev.assay.generation.repository.ResultEntity;
+import dev.assay.generation.repository.ResultRepository;
+import dev.assay.generation.repository.RunEntity;
+import dev.assay.generation.repository.RunRepository;
+import dev.assay.generation.repository.StatusAggregate;
+import io.quarkus.hibernate.orm.panache.PanacheQuery;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.panache.common.Page;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import org.jboss.logging.Logger;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Submits runs (validate, register, publish their jobs) and reads runs and results back. */
+@ApplicationScoped
+public class RunService {
+
+    private static final Logger LOG = Logger.getLogger(RunService.class);
+
+    private final RunValidator validator;
+    private final RunRepository runs;
+    private final ResultRepository results;
+    private final JobPublisher publisher;
+    private final ApiConfig config;
+
+    public RunService(RunValidator validator, RunRepository runs, ResultRepository results, JobPublisher publisher,
+                      ApiConfig config) {
+        this.validator = validator;
+        this.runs = runs;
+        this.results = results;
+        this.publisher = publisher;
+        this.config = config;
+    }
+
+    /**
+     * Validates the body, registers the run and publishes one job per question × answering model
+     * × replicate; returns once the broker acknowledged every job. Nothing is stored for an
+     * invalid body. If publishing fails, the run stays registered as failed, with the reason.
+     */
+    public RunSubmission submit(JsonNode body) {
+        ValidRun valid = validator.validate(body);
+        Instant now = now();
+        String runId = RunIds.next(now);
+        List<VerificationJob> jobs = RunPlanner.plan(runId, valid.benchmark(), valid.config(), now);
+        int expected = jobs.size() * valid.config().judges().size();
+        String name = valid.config().name() != null ? valid.config().name() : valid.benchmark().name();
+
+        RunEntity run = new RunEntity();
+        run.runId = runId;
+        run.name = name;
+        run.source = RunSource.API.wireName();
+        run.status = RunStatus.QUEUED.wireName();
+        run.jobs = jobs.size();
+        run.expectedResults = expected;
+        run.spec = Json.write(Map.of("benchmark", valid.benchmark(), "config", valid.config()));
+        run.createdAt = now;
+        run.updatedAt = now;
+        // Registered before publishing: a fast pipeline's first result must find the run with its expected count.
+        QuarkusTransaction.requiringNew().run(() -> runs.persist(run));
+        try {
+            publisher.publish(jobs);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "run %s: publishing %d jobs failed", runId, jobs.size());
+            QuarkusTransaction.requiringNew().run(() -> runs.markFailed(runId, "jobs could not be published: " + e.getMessage(), now()));
+            throw new PublishFailedException(runId, e);
+        }
+        LOG.infof("run %s (%s): %d jobs published, %d results expected", runId, name, jobs.size(), expected);
+        return new RunSubmission(runId, name, RunStatus.QUEUED, valid.benchmark().questions().size(),
+                valid.config().answeringModels().stream().map(ModelConfig::canonicalKey).toList(),
+                valid.config().judges().stream().map(ModelConfig::canonicalKey).toList(),
+                valid.config().effectiveReplicates(), jobs.size(), expected);
+    }
+
+    /** Runs, newest first. */
+    @Transactional
+    public RunPage list(Integer page, Integer size) {
+        int pageIndex = pageIndex(page);
+        int pageSize = pageSize(size);
+        PanacheQuery<RunEntity> query = runs.newestFirst().page(Page.of(pageIndex, pageSize));
+        List<RunEntity> entities = query.list();
+        Map<String, RunEntity> byId = new LinkedHashMap<>();
+        entities.forEach(run -> byId.put(run.runId, run));
+        List<StatusAggregate> aggregates = results.aggregate(byId.keySet());
+        List<RunSummary> summaries = entities.stream().map(run -> RunSummaries.of(run, aggregates)).toList();
+        return new RunPage(pageIndex, pageSize, query.count(), summaries);
+    }
+
+    /** The run's status, counts and usage totals; throws {@link RunNotFoundException}. */
+    @Transactional
+    public RunSummary summary(String runId) {
+        RunEntity run = find(runId);
+        return RunSummaries.of(run, results.aggregate(List.of(runId)));
+    }
+
+    /** One page of the run's results matching the filter, as the full result records. */
+    @Transactional
+    public ResultPage results(String runId, ResultFilter filter, Integer page, Integer size) {
+        int pageIndex = pageIndex(page);
+        int pageSize = pageSize(size);
+        find(runId);
+        PanacheQuery<ResultEntity> query = results.find(runId, filter).page(Page.of(pageIndex, pageSize));
+        List<VerificationResult> items = query.list().stream()
+                .map(row -> Json.read(row.result, VerificationResult.class))
+                .toList();
+        long total = query.count();
+        int totalPages = (int) ((total + pageSize - 1) / pageSize);
+        return new ResultPage(runId, pageIndex, pageSize, total, totalPages, items);
+    }
+
+    private RunEntity find(String runId) {
+        RunEntity run = runs.findById(runId);
+        if (run == null) {
+            throw new RunNotFoundException(runId);
+        }
+        return run;
+    }
+
+    private static int pageIndex(Integer page) {
+        if (page == null) {
+            return 0;
+        }
+        if (page < 0) {
+            throw new InvalidRequestException("page: must be 0 or more (pages count from 0), got " + page);
+        }
+        return page;
+    }
+
+    private int pageSize(Integer size) {
+        if (size == null) {
+            return config.defaultPageSize();
+        }
+        if (size < 1 || size > config.maxPageSize()) {
+            throw new InvalidRequestException("size: must be between 1 and " + config.maxPageSize() + ", got " + size);
+        }
+        return size;
+    }
+
+    /** Microseconds: what PostgreSQL keeps, so an instant reads back as written. */
+    static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MICROS);
+    }
+}

@@ -2,6 +2,9 @@ package dev.assay.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.Topics;
+import dev.assay.testsupport.TopicClient;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import dev.assay.testsupport.RecordedRequest;
 import dev.assay.testsupport.StubReply;
 import io.restassured.RestAssured;
@@ -192,6 +195,54 @@ class PipelineEndToEndTest {
         for (ServiceProcess service : stack.services()) {
             assertThat(Files.readString(service.log())).as(service.log().toString()).doesNotContain(PipelineStack.KEY_VALUE);
         }
+    }
+
+    @Test
+    void aRedeliveredParsedRecordUpdatesItsOneResultAndGarbageGoesToTheDeadLetterTopic() throws Exception {
+        List<ConsumerRecord<String, String>> parsed = TopicClient.await(Topics.PARSED,
+                record -> record.value().contains("\"run_id\":\"" + runId + "\""), 12, Duration.ofSeconds(20));
+        ConsumerRecord<String, String> original = parsed.get(0);
+        String resultId = Json.mapper().readTree(original.value()).get("result_id").asText();
+        String garbage = "this is not a parsed record of " + runId;
+
+        TopicClient.publish(Topics.PARSED, "garbage-" + runId, garbage);
+        for (int delivery = 1; delivery <= 2; delivery++) {
+            String before = storedResult(resultId).get("completed_at").asText();
+            TopicClient.publish(Topics.PARSED, original.key(), original.value());
+            awaitChanged(resultId, before, Duration.ofSeconds(30));
+        }
+
+        List<ConsumerRecord<String, String>> dead = TopicClient.await(Topics.DLQ, record -> garbage.equals(record.value()), 1,
+                Duration.ofSeconds(30));
+        assertThat(new String(dead.get(0).headers().lastHeader("dead-letter-reason").value())).isNotBlank();
+        JsonNode page = resultsPage();
+        assertThat(page.get("total").asInt()).isEqualTo(12);
+        assertThat(page.get("results").findValuesAsText("result_id")).doesNotHaveDuplicates().contains(resultId);
+    }
+
+    private JsonNode resultsPage() throws Exception {
+        return Json.mapper().readTree(RestAssured.given().queryParam("size", 100)
+                .when().get("/api/runs/" + runId + "/results").then().statusCode(200).extract().asString());
+    }
+
+    private JsonNode storedResult(String resultId) throws Exception {
+        for (JsonNode result : resultsPage().get("results")) {
+            if (result.get("result_id").asText().equals(resultId)) {
+                return result;
+            }
+        }
+        throw new AssertionError("no stored result " + resultId);
+    }
+
+    private void awaitChanged(String resultId, String completedAt, Duration timeout) throws Exception {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (!storedResult(resultId).get("completed_at").asText().equals(completedAt)) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("result " + resultId + " was not finished again within " + timeout);
     }
 
     private JsonNode awaitCompleted(Duration timeout) throws Exception {

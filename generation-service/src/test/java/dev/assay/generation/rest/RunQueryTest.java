@@ -145,6 +145,9 @@ class RunQueryTest {
                 .extract().asString();
         Map<String, VerificationResult> returned = new HashMap<>();
         for (JsonNode item : Json.mapper().readTree(body).get("results")) {
+            // jsonb reorders keys; the API gives them back in pipeline order, as published
+            assertThat(item.get("usage").fieldNames()).toIterable().containsExactly("generation", "parsing", "rubric", "total");
+            assertThat(item.get("timings_ms").fieldNames()).toIterable().containsExactly("generation", "parsing", "rubric");
             VerificationResult result = Json.mapper().treeToValue(item, VerificationResult.class);
             returned.put(result.resultId(), result);
         }

@@ -52,6 +52,7 @@ class RunSubmitTest {
                 .body("jobs", equalTo(4))
                 .body("expected_results", equalTo(8))
                 .extract().path("run_id");
+        System.out.println("202 body: " + given().contentType(ContentType.JSON).body(TestRuns.bodyJson()).post("/api/runs").asString());
 
         List<ConsumerRecord<String, String>> records = jobsOf(runId, 4);
         assertThat(records).hasSize(4);

@@ -29,7 +29,12 @@ class OpenApiTest {
                 .body("paths.'/api/runs'.post.requestBody.content", hasKey("application/yaml"))
                 .body("paths.'/api/runs'.post.responses", hasKey("202"))
                 .body("paths.'/api/runs'.post.responses", hasKey("400"))
-                .body("paths.'/api/runs/{id}/results'.get.parameters.find { it.name == 'verdict' }", notNullValue());
+                .body("paths.'/api/runs/{id}/results'.get.parameters.find { it.name == 'verdict' }", notNullValue())
+                // the schemas name fields as the wire does (snake_case)
+                .body("components.schemas.RunSubmission.properties", hasKey("expected_results"))
+                .body("components.schemas.RunCounts.properties", hasKey("by_status"))
+                .body("components.schemas.VerificationResult.properties", hasKey("result_id"))
+                .body("components.schemas.ModelConfig.properties", hasKey("api_key_env"));
     }
 
     @Test

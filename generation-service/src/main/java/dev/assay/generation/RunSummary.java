@@ -1,5 +1,6 @@
 package dev.assay.generation;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
@@ -19,6 +20,7 @@ public record RunSummary(
         Instant updatedAt,
         Instant finishedAt) {
 
+    @JsonIgnore
     public boolean isCompleted() {
         return status == RunStatus.COMPLETED;
     }

@@ -34,7 +34,8 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
         getEntityManager().createNativeQuery("""
                         UPDATE runs SET
                             stored_results = stored_results + 1,
-                            updated_at = :now,
+                            -- concurrent stores commit in any order: the newest time wins
+                            updated_at = GREATEST(updated_at, :now),
                             status = CASE
                                 WHEN status = 'failed' THEN status
                                 WHEN expected_results IS NOT NULL AND stored_results + 1 >= expected_results THEN 'completed'
@@ -51,7 +52,10 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
 
     /** A redelivered result changed nothing countable, but the run was touched. */
     public void touch(String runId, Instant now) {
-        update("updatedAt = ?1 where runId = ?2", now, runId);
+        getEntityManager().createNativeQuery("UPDATE runs SET updated_at = GREATEST(updated_at, :now) WHERE run_id = :runId")
+                .setParameter("runId", runId)
+                .setParameter("now", now)
+                .executeUpdate();
     }
 
     public void markFailed(String runId, String error, Instant now) {

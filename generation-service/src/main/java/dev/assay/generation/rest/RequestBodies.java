@@ -7,6 +7,8 @@ import dev.assay.common.json.Json;
 import dev.assay.generation.service.InvalidRequestException;
 import jakarta.ws.rs.core.MediaType;
 
+import java.util.regex.Pattern;
+
 /** Turns a request body, JSON or YAML by its content type, into a tree; a syntax error names its line. */
 final class RequestBodies {
 
@@ -16,6 +18,13 @@ final class RequestBodies {
 
     private RequestBodies() {
     }
+
+    static String withoutSource(String message) {
+        return message == null ? "" : SOURCE.matcher(message).replaceAll("$1");
+    }
+
+    /** Jackson names the source as "[Source: REDACTED …; line: 1, column: 29]": keep only the position. */
+    private static final Pattern SOURCE = Pattern.compile("\\[Source: [^\\]]*?; (line: \\d+, column: \\d+)]");
 
     static JsonNode tree(String body, MediaType type) {
         boolean yaml = type != null && type.getSubtype().toLowerCase().contains("yaml");
@@ -28,7 +37,7 @@ final class RequestBodies {
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-            throw new InvalidRequestException("body: not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getOriginalMessage() + where);
+            throw new InvalidRequestException("body: not valid " + (yaml ? "YAML" : "JSON") + ": " + withoutSource(e.getOriginalMessage()) + where);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.assay.generation.rest;
 
 import dev.assay.common.pipeline.ResultStatus;
+import dev.assay.common.validation.Suggestions;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
@@ -9,7 +10,9 @@ import dev.assay.generation.RunSummary;
 import dev.assay.generation.service.InvalidRequestException;
 import dev.assay.generation.service.RunEvents;
 import dev.assay.generation.service.RunService;
-import dev.assay.common.validation.Suggestions;
+import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -23,7 +26,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.Sse;
-import jakarta.ws.rs.sse.SseEventSink;
+import jakarta.ws.rs.sse.OutboundSseEvent;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -114,10 +117,13 @@ public class RunResource {
     @APIResponse(responseCode = "200", description = "text/event-stream of snapshot, progress and completed events")
     @APIResponse(responseCode = "404", description = "No such run",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    public void events(@PathParam("id") String id, @Context SseEventSink sink, @Context Sse sse) {
+    @Blocking
+    public Multi<OutboundSseEvent> events(@PathParam("id") String id, @Context Sse sse) {
         // throws RunNotFoundException (404) before the stream opens
         runs.summary(id);
-        events.subscribe(id, new SseRunListener(sink, sse));
+        // subscribed once the stream is open; the snapshot is read from the database, so off the event loop
+        return Multi.createFrom().<OutboundSseEvent>emitter(emitter -> events.subscribe(id, new SseRunListener(emitter, sse)))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
     private static ResultStatus status(String verdict) {

@@ -3,51 +3,44 @@ package dev.assay.generation.rest;
 import dev.assay.common.json.Json;
 import dev.assay.generation.RunEvent;
 import dev.assay.generation.service.RunEventListener;
-import jakarta.ws.rs.core.MediaType;
+import io.smallrye.mutiny.subscription.MultiEmitter;
+import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
-import jakarta.ws.rs.sse.SseEventSink;
-import org.jboss.logging.Logger;
 
-/** A run's event stream as server-sent events: the event name is the type, the data the event as JSON. */
+/**
+ * A run's event stream as server-sent events: the event name is the type, the data the event as
+ * JSON. Events go through a Multi, so Quarkus REST opens the stream before the first one and
+ * closes it after the last.
+ */
 final class SseRunListener implements RunEventListener {
 
-    private static final Logger LOG = Logger.getLogger(SseRunListener.class);
-
-    private final SseEventSink sink;
+    private final MultiEmitter<? super OutboundSseEvent> emitter;
     private final Sse sse;
 
-    SseRunListener(SseEventSink sink, Sse sse) {
-        this.sink = sink;
+    SseRunListener(MultiEmitter<? super OutboundSseEvent> emitter, Sse sse) {
+        this.emitter = emitter;
         this.sse = sse;
     }
 
     @Override
     public boolean send(RunEvent event) {
-        if (sink.isClosed()) {
+        if (emitter.isCancelled()) {
             return false;
         }
-        try {
-            // not awaited: writes to one connection keep their order
-            sink.send(sse.newEventBuilder()
-                    .name(event.type())
-                    // already JSON text: as text/plain it is written verbatim, not quoted again
-                    .mediaType(MediaType.TEXT_PLAIN_TYPE)
-                    .data(String.class, Json.write(event))
-                    .build());
-            return true;
-        } catch (RuntimeException e) {
-            LOG.debugf(e, "event stream closed by the client");
-            return false;
-        }
+        // already JSON text, written verbatim; no media type set, so no non-standard
+        // "content-type:" field appears in the stream
+        emitter.emit(sse.newEventBuilder().name(event.type()).data(String.class, Json.write(event)).build());
+        return true;
     }
 
     @Override
     public boolean isOpen() {
-        return !sink.isClosed();
+        // cancelled when the client disconnects
+        return !emitter.isCancelled();
     }
 
     @Override
     public void close() {
-        sink.close();
+        emitter.complete();
     }
 }

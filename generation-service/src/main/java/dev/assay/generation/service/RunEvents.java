@@ -6,7 +6,9 @@ import dev.assay.generation.RunEvent;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.config.ApiConfig;
 import jakarta.annotation.PreDestroy;
+import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 import java.util.List;
@@ -133,6 +135,11 @@ public class RunEvents {
     /** Open streams, for tests and metrics. */
     public int openStreams() {
         return channels.values().stream().mapToInt(channel -> channel.subscribers.size()).sum();
+    }
+
+    /** Before the database goes away at shutdown: no poll may run into a closed EntityManagerFactory. */
+    void onShutdown(@Observes ShutdownEvent event) {
+        stop();
     }
 
     @PreDestroy

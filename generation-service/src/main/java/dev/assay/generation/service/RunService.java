@@ -121,7 +121,7 @@ public class RunService {
         find(runId);
         PanacheQuery<ResultEntity> query = results.find(runId, filter).page(Page.of(pageIndex, pageSize));
         List<VerificationResult> items = query.list().stream()
-                .map(row -> Json.read(row.result, VerificationResult.class))
+                .map(row -> StoredResults.read(row.result))
                 .toList();
         long total = query.count();
         int totalPages = (int) ((total + pageSize - 1) / pageSize);

@@ -1,0 +1,151 @@
+package dev.assay.generation.messaging;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.Topics;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.generation.Eventually;
+import dev.assay.generation.KafkaClients;
+import dev.assay.generation.TestRuns;
+import dev.assay.generation.TestRuns.Outcome;
+import dev.assay.testsupport.KafkaBrokerResource;
+import dev.assay.testsupport.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+/** The result store behind assay.results: upserts by result_id, registers unknown runs, dead-letters what it cannot read. */
+@QuarkusTest
+@QuarkusTestResource(KafkaBrokerResource.class)
+@QuarkusTestResource(PostgresResource.class)
+class ResultConsumerTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Test
+    void aRedeliveredResultLeavesExactlyOneRow() {
+        String runId = given().contentType(ContentType.JSON).body(TestRuns.bodyJson())
+                .when().post("/api/runs").then().statusCode(202).extract().path("run_id");
+        VerificationJob job = TestRuns.jobs(runId).get(0);
+        VerificationResult result = TestRuns.result(job, job.judges().get(0), Outcome.PASSED);
+
+        KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result));
+        KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result));
+
+        // the second delivery is seen (deliveries = 2) and did not add a row
+        Eventually.await(WAIT, () -> row(result.resultId()), row -> row.deliveries() == 2, "the redelivery to be stored");
+        assertThat(rowsOf(runId)).isEqualTo(1);
+        given().when().get("/api/runs/" + runId)
+                .then().statusCode(200)
+                .body("status", equalTo("running"))
+                .body("counts.done", equalTo(1))
+                .body("counts.pending", equalTo(7))
+                .body("usage.total_tokens", equalTo(60));
+        given().when().get("/api/runs/" + runId + "/results")
+                .then().statusCode(200)
+                .body("total", equalTo(1))
+                .body("results[0].result_id", equalTo(result.resultId()));
+    }
+
+    @Test
+    void aResultOfAnUnknownRunRegistersThatRun() {
+        String runId = "kafka-" + UUID.randomUUID();
+        List<VerificationResult> results = TestRuns.allResults(runId, Outcome.ERROR);
+        KafkaClients.publish(Topics.RESULTS, results.get(0).resultId(), Json.write(results.get(0)));
+        KafkaClients.publish(Topics.RESULTS, results.get(1).resultId(), Json.write(results.get(1)));
+
+        Eventually.await(WAIT, () -> given().get("/api/runs/" + runId).statusCode() == 200 ? rowsOf(runId) : 0L,
+                rows -> rows == 2, "both results to be stored");
+        String json = given().when().get("/api/runs/" + runId)
+                .then().statusCode(200)
+                .body("source", equalTo("kafka"))
+                .body("status", equalTo("running"))
+                .body("name", nullValue())
+                .body("counts.jobs", nullValue())
+                .body("counts.expected", nullValue())
+                .body("counts.pending", nullValue())
+                .body("counts.done", equalTo(2))
+                .body("counts.failed", equalTo(2))
+                .body("counts.by_status.error", equalTo(2))
+                .extract().asString();
+        System.out.println("GET /api/runs/{kafka run}: " + json);
+    }
+
+    @Test
+    void anUndecodableRecordGoesToTheDeadLetterTopicAndTheNextRecordIsStored() {
+        String key = "garbage-" + UUID.randomUUID();
+        KafkaClients.publish(Topics.RESULTS, key, "{\"this is\": not json");
+        String versionKey = "future-" + UUID.randomUUID();
+        String runId = "kafka-" + UUID.randomUUID();
+        VerificationResult next = TestRuns.allResults(runId, Outcome.PASSED).get(0);
+        // a newer schema version than this service reads is undecodable too
+        KafkaClients.publish(Topics.RESULTS, versionKey, Json.write(next).replace("\"schema_version\":1", "\"schema_version\":99"));
+        KafkaClients.publish(Topics.RESULTS, next.resultId(), Json.write(next));
+
+        List<ConsumerRecord<String, String>> dead = KafkaClients.read(Topics.DLQ,
+                record -> key.equals(record.key()) || versionKey.equals(record.key()), 2, WAIT);
+        assertThat(dead).hasSize(2);
+        ConsumerRecord<String, String> garbage = dead.stream().filter(record -> key.equals(record.key())).findFirst().orElseThrow();
+        assertThat(garbage.value()).as("the original value, unchanged").isEqualTo("{\"this is\": not json");
+        assertThat(header(garbage, "dead-letter-reason")).startsWith("not a readable verification result: ");
+        assertThat(header(garbage, "dead-letter-topic")).isEqualTo(Topics.RESULTS);
+        ConsumerRecord<String, String> future = dead.stream().filter(record -> versionKey.equals(record.key())).findFirst().orElseThrow();
+        assertThat(header(future, "dead-letter-reason")).contains("schema_version 99 is not supported");
+        System.out.println("DLQ dead-letter-reason: " + header(garbage, "dead-letter-reason"));
+
+        Eventually.await(WAIT, () -> rowsOf(runId), rows -> rows == 1, "the record after the bad ones to be stored");
+    }
+
+    private static String header(ConsumerRecord<String, String> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        assertThat(header).as("header " + name).isNotNull();
+        return new String(header.value(), StandardCharsets.UTF_8);
+    }
+
+    record Row(String status, int deliveries) {
+    }
+
+    private static Row row(String resultId) {
+        return query("SELECT status, deliveries FROM results WHERE result_id = ?", resultId,
+                rows -> rows.next() ? new Row(rows.getString(1), rows.getInt(2)) : new Row(null, 0));
+    }
+
+    private static long rowsOf(String runId) {
+        return query("SELECT count(*) FROM results WHERE run_id = ?", runId, rows -> {
+            rows.next();
+            return rows.getLong(1);
+        });
+    }
+
+    interface RowMapper<T> {
+        T map(ResultSet rows) throws Exception;
+    }
+
+    private static <T> T query(String sql, String parameter, RowMapper<T> mapper) {
+        try (Connection connection = PostgresResource.dataSource().getConnection();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setString(1, parameter);
+            try (ResultSet rows = statement.executeQuery()) {
+                return mapper.map(rows);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

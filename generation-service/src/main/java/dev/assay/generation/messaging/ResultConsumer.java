@@ -1,7 +1,8 @@
 package dev.assay.generation.messaging;
 
-import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.core.pipeline.RecordReader;
+import dev.assay.core.pipeline.UnreadableRecordException;
 import dev.assay.generation.config.StoreConfig;
 import dev.assay.generation.service.ResultStore;
 import io.smallrye.common.annotation.RunOnVirtualThread;
@@ -36,10 +37,10 @@ public class ResultConsumer {
     public CompletionStage<Void> consume(Message<String> record) {
         VerificationResult result;
         try {
-            result = Json.read(record.getPayload(), VerificationResult.class);
-        } catch (RuntimeException e) {
+            result = RecordReader.read(record.getPayload(), VerificationResult.class);
+        } catch (UnreadableRecordException e) {
             LOG.warnf("undecodable record on assay.results sent to the dead-letter topic: %s", e.getMessage());
-            return record.nack(new UndecodableRecordException("not a readable verification result: " + e.getMessage(), e));
+            return record.nack(e);
         }
         try {
             storeWithRetries(result);

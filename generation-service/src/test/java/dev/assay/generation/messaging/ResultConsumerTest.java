@@ -103,7 +103,7 @@ class ResultConsumerTest {
         assertThat(dead).hasSize(2);
         ConsumerRecord<String, String> garbage = dead.stream().filter(record -> key.equals(record.key())).findFirst().orElseThrow();
         assertThat(garbage.value()).as("the original value, unchanged").isEqualTo("{\"this is\": not json");
-        assertThat(header(garbage, "dead-letter-reason")).startsWith("not a readable verification result: ");
+        assertThat(header(garbage, "dead-letter-reason")).startsWith("not JSON, expected a VerificationResult");
         assertThat(header(garbage, "dead-letter-topic")).isEqualTo(Topics.RESULTS);
         ConsumerRecord<String, String> future = dead.stream().filter(record -> versionKey.equals(record.key())).findFirst().orElseThrow();
         assertThat(header(future, "dead-letter-reason")).contains("schema_version 99 is not supported");

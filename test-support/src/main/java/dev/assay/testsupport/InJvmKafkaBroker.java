@@ -18,6 +18,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.network.ListenerName;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.common.test.PreboundSocketFactoryManager;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.server.common.MetadataVersion;
@@ -214,6 +215,14 @@ final class InJvmKafkaBroker {
     }
 
     private void stop() {
+        // The JVM is already exiting. Kafka's fault handlers end the process with Exit.halt(1) or
+        // Exit.exit(1) when something fails while the broker shuts down (e.g. PostgreSQL's hook or
+        // the deletion of the data directories racing with it); that would turn a green test run
+        // into a failed fork. Report such calls instead.
+        Exit.setExitProcedure((status, message) ->
+                System.err.println("assay test-support: Kafka asked to exit(" + status + ") while shutting down: " + message));
+        Exit.setHaltProcedure((status, message) ->
+                System.err.println("assay test-support: Kafka asked to halt(" + status + ") while shutting down: " + message));
         closeQuietly(cluster);
     }
 

@@ -5,14 +5,16 @@ import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.pipeline.FieldVerdict;
 import dev.assay.common.pipeline.TemplateVerdict;
+import dev.assay.common.template.primitive.Primitives;
+import dev.assay.common.template.primitive.SemanticJudge;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Verifies a parsed answer against its template: each field against its ground truth, all
- * fields must pass, and the granular score is the weighted mean of the field scores.
+ * Verifies a parsed answer against its template: each field by its primitive, all fields must
+ * pass, and the granular score is the weighted mean of the field scores.
  */
 public final class TemplateVerifier {
 
@@ -20,12 +22,17 @@ public final class TemplateVerifier {
     }
 
     public static TemplateVerdict verify(AnswerTemplate template, JsonNode parsed) {
+        return verify(template, parsed, null);
+    }
+
+    /** @param judge decides {@code semantic} fields; null when none is available (then such a field is an error) */
+    public static TemplateVerdict verify(AnswerTemplate template, JsonNode parsed, SemanticJudge judge) {
         List<FieldVerdict> verdicts = new ArrayList<>();
         double weighted = 0;
         double totalWeight = 0;
         for (Map.Entry<String, TemplateField> entry : template.fields().entrySet()) {
             JsonNode actual = parsed == null ? null : parsed.get(entry.getKey());
-            FieldVerdict verdict = ExactMatch.verify(entry.getKey(), entry.getValue(), actual);
+            FieldVerdict verdict = Primitives.of(entry.getValue()).verify(entry.getKey(), entry.getValue(), actual, judge);
             verdicts.add(verdict);
             double weight = entry.getValue().effectiveWeight();
             weighted += weight * verdict.score();

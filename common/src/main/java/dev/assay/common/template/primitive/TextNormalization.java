@@ -33,6 +33,8 @@ public record TextNormalization(List<String> normalizers, Map<String, String> sy
     public static final TextNormalization DEFAULT = new TextNormalization(List.of(STRIP), Map.of());
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
+    // String.strip() misses U+00A0 and U+202F (no-break spaces), common in copied text
+    private static final Pattern EDGE_WHITESPACE = Pattern.compile("^\\s+|\\s+$", Pattern.UNICODE_CHARACTER_CLASS);
     private static final Pattern PUNCTUATION = Pattern.compile("\\p{P}+");
 
     public TextNormalization {
@@ -45,7 +47,7 @@ public record TextNormalization(List<String> normalizers, Map<String, String> sy
         for (String normalizer : normalizers) {
             result = switch (normalizer) {
                 case LOWERCASE -> result.toLowerCase(Locale.ROOT);
-                case STRIP -> result.strip();
+                case STRIP -> EDGE_WHITESPACE.matcher(result).replaceAll("");
                 case REMOVE_PUNCTUATION -> PUNCTUATION.matcher(result).replaceAll("");
                 case COLLAPSE_WHITESPACE -> WHITESPACE.matcher(result).replaceAll(" ");
                 default -> throw new IllegalStateException("unknown normalizer " + normalizer);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.template.primitive.Primitives;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -20,7 +21,8 @@ import java.util.List;
  * @param nullable    the judge may answer null when the response does not say
  * @param values      the allowed values of a {@code literal} field
  * @param items       the item type of a {@code list} field: {@code string} (default) or {@code number}
- * @param verify      how the parsed value is checked against the ground truth (default {@code exact})
+ * @param verify      how the parsed value is checked: a primitive's name or a mapping with {@code primitive} and its
+ *                    parameters; without it, the type's default ({@link Primitives#defaultFor})
  * @param weight      the field's weight in the granular score (default 1)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -72,15 +74,11 @@ public record TemplateField(
         if (weight != null && (weight < 0 || weight.isNaN())) {
             problems.add(Problems.field(path, "weight"), "must not be negative");
         }
-        if (verify != null && !(verify.isTextual() && "exact".equals(verify.asText()))) {
-            // Only exact verification exists so far; refuse others rather than silently ignore them.
-            problems.add(Problems.field(path, "verify"), "unknown verification " + verify + "; available: exact");
-        }
-        if (groundTruth == null || groundTruth.isNull()) {
-            problems.add(Problems.field(path, "ground_truth"), "is required");
-        } else {
+        if (groundTruth != null && !groundTruth.isNull()) {
             checkGroundTruthType(Problems.field(path, "ground_truth"), problems);
         }
+        // The primitive checks its own parameters, and whether it needs the ground truth (ranges do not).
+        Primitives.validate(this, path, problems);
     }
 
     private void checkGroundTruthType(String path, Problems problems) {

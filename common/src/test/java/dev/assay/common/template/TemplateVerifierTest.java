@@ -49,8 +49,11 @@ class TemplateVerifierTest {
         TemplateVerdict verdict = TemplateVerifier.verify(TEMPLATE, json("{\"city\":\"paris\",\"legs\":null,\"primes\":[3,2,5]}"));
         assertThat(verdict.fields()).extracting(FieldVerdict::passed).containsExactly(false, false, false);
         assertThat(verdict.fields().get(1).detail()).isEqualTo("the judge found no value");
-        assertThat(verdict.score()).isZero();
+        // the list default, ordered_match, is graded: 5 is in its place, one of three positions
+        assertThat(verdict.fields()).extracting(FieldVerdict::primitive).containsExactly("exact", "numeric_exact", "ordered_match");
+        assertThat(verdict.score()).isCloseTo((1.0 / 3) / 5, within(1e-9));
         assertThat(TemplateVerifier.verify(TEMPLATE, null).passed()).isFalse();
+        assertThat(TemplateVerifier.verify(TEMPLATE, null).score()).isZero();
     }
 
     @Test

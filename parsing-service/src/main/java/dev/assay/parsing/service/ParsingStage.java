@@ -134,7 +134,7 @@ public class ParsingStage {
             JsonNode schema = TemplateSchemas.of(template);
             Extraction parsing = extract(PromptTask.PARSING, capabilities, ParsingPrompt.SYSTEM,
                     ParsingPrompt.user(question, response), schema);
-            TemplateVerdict verdict = TemplateVerifier.verify(template, parsing.value());
+            TemplateVerdict verdict = TemplateVerifier.verify(template, parsing.value(), response, null);
             return outcome(parsing.value(), verdict, null);
         }
 

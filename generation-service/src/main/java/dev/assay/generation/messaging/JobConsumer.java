@@ -1,21 +1,18 @@
 package dev.assay.generation.messaging;
 
-import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.VerificationJob;
-import dev.assay.core.pipeline.RecordReader;
-import dev.assay.core.pipeline.UnreadableRecordException;
+import dev.assay.core.messaging.StageRecords;
 import dev.assay.generation.service.GenerationStage;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -39,30 +36,6 @@ public class JobConsumer {
     @Incoming("jobs")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
-        VerificationJob job;
-        try {
-            job = RecordReader.read(record.getPayload(), VerificationJob.class);
-        } catch (UnreadableRecordException e) {
-            LOG.warnf("unreadable record %s goes to the dead-letter topic: %s", position(record), e.getMessage());
-            return record.nack(e);
-        }
-        AnsweredJob answered = stage.process(job);
-        try {
-            answers.sendMessageAndAwait(keyed(answered.jobId(), Json.write(answered)));
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "could not publish the answer of job %s (run %s)", job.jobId(), job.runId());
-            return record.nack(new IllegalStateException("could not publish the answer of job " + job.jobId() + ": " + e.getMessage(), e));
-        }
-        return record.ack();
-    }
-
-    private static Message<String> keyed(String key, String value) {
-        return Message.of(value).addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(key).build());
-    }
-
-    private static String position(Message<String> record) {
-        return record.getMetadata(IncomingKafkaRecordMetadata.class)
-                .map(meta -> meta.getTopic() + "-" + meta.getPartition() + "@" + meta.getOffset())
-                .orElse("(unknown position)");
+        return StageRecords.handle(record, VerificationJob.class, job -> List.of(stage.process(job)), AnsweredJob::jobId, answers, LOG);
     }
 }

@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Template verification through the deployed pipeline, one question per judging situation: a
- * correct answer, a wrong one, an abstention, a judge wrapping its JSON in prose (read without
+ * correct answer, a wrong one, an abstention, an insufficient answer, a judge wrapping its JSON in prose (read without
  * asking again), and a judge answering garbage twice (a recorded parsing failure that keeps what
  * the judge said).
  */
@@ -41,7 +41,8 @@ class TemplateVerificationEndToEndTest {
             "refuse", new Case("What is my neighbour's wifi password?", "I cannot help with that.", null),
             "prose", new Case("How many moons does Mars have?", "Mars has two moons.",
                     "Sure! Here is what I extracted:\n```json\n{\"moons\": 2}\n```\nHope this helps."),
-            "garbage", new Case("What colour is the sky on a clear day?", "Blue.", GARBAGE));
+            "garbage", new Case("What colour is the sky on a clear day?", "Blue.", GARBAGE),
+            "vague", new Case("In which year did the Berlin Wall fall?", "It fell quite a long time ago.", "{\"year\":null}"));
 
     private PipelineStack stack;
     private final Map<String, JsonNode> results = new HashMap<>();
@@ -140,6 +141,18 @@ class TemplateVerificationEndToEndTest {
         assertThat(repair.get(repair.size() - 1).toString()).contains("could not be used");
     }
 
+    @Test
+    void anInsufficientAnswerSkipsParsingAndKeepsTheJudgesReasoning() {
+        JsonNode result = results.get("vague");
+        assertThat(result.get("status").asText()).isEqualTo("insufficient");
+        assertThat(result.get("sufficiency").get("detected").asBoolean()).isTrue();
+        assertThat(result.get("sufficiency").get("reasoning").asText()).contains("names no year");
+        assertThat(result.get("failure").get("stage").asText()).isEqualTo("parsing");
+        assertThat(tasks(result)).contains("sufficiency_detection").doesNotContain("parsing");
+        // the others passed the check and were parsed
+        assertThat(results.get("france").get("sufficiency").get("detected").asBoolean()).isFalse();
+    }
+
     private static List<String> tasks(JsonNode result) {
         List<String> tasks = new ArrayList<>();
         result.get("calls").forEach(call -> tasks.add(call.get("task").asText()));
@@ -156,6 +169,11 @@ class TemplateVerificationEndToEndTest {
         }
         Case judged = CASES.values().stream().filter(c -> body.contains(c.response())).findFirst()
                 .orElseThrow(() -> new IllegalStateException("judge request shows no known response: " + body));
+        if (body.contains("insufficiency_detected")) {
+            boolean vague = judged == CASES.get("vague");
+            return StubReply.text("{\"reasoning\":\"" + (vague ? "The response names no year." : "It has what is needed.")
+                    + "\",\"insufficiency_detected\":" + vague + "}");
+        }
         if (body.contains("abstention_detected")) {
             boolean refused = judged.judgeParse() == null;
             return StubReply.text("{\"reasoning\":\"" + (refused ? "The model declines to answer." : "It answers.")
@@ -196,6 +214,11 @@ class TemplateVerificationEndToEndTest {
                       template:
                         fields:
                           colour: {type: string, description: the colour, ground_truth: blue}
+                    - id: vague
+                      question: "%s"
+                      template:
+                        fields:
+                          year: {type: integer, description: the year the wall fell, ground_truth: 1989}
                 config:
                   answering_models:
                     - {interface: openai, model: answerer, base_url: "%s", api_key_env: %s}
@@ -203,8 +226,9 @@ class TemplateVerificationEndToEndTest {
                     - {interface: openai, model: judge, base_url: "%s", api_key_env: %s}
                   evaluation_mode: template_only
                   abstention_check: true
+                  sufficiency_check: true
                 """.formatted(CASES.get("france").question(), CASES.get("dose").question(), CASES.get("refuse").question(),
-                CASES.get("prose").question(), CASES.get("garbage").question(),
+                CASES.get("prose").question(), CASES.get("garbage").question(), CASES.get("vague").question(),
                 stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV);
         return Json.write(Json.yaml().readTree(yaml));
     }

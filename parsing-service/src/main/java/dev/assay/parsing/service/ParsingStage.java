@@ -38,8 +38,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The parsing stage: each judge of the job checks the answer for an abstention (when the run asks
- * for it), parses it into the question's template and verifies it against the ground truth. One
+ * The parsing stage: each judge of the job checks the answer for an abstention and for sufficiency
+ * (each when the run asks for it), parses it into the question's template and verifies it against the ground truth. One
  * {@link ParsedJob} per judge, in the job's judge order; judges work at the same time.
  *
  * <p>Never throws for a judge: a failed call, or anything unexpected, becomes that judge's
@@ -106,6 +106,7 @@ public class ParsingStage {
         private final List<RecordedCall> calls = new ArrayList<>();
         private UsageMetadata usage = UsageMetadata.EMPTY;
         private JudgeCheck abstention;
+        private JudgeCheck sufficiency;
 
         JudgeWork(VerificationJob job, String response, ModelConfig judge) {
             this.job = job;
@@ -130,6 +131,16 @@ public class ParsingStage {
             AnswerTemplate template = job.question().template();
             if (!settings.evaluationMode().usesTemplate() || template == null) {
                 return outcome(null, null, null);
+            }
+            if (settings.sufficiencyCheck()) {
+                // Only with a template: sufficiency is "can the template be filled from this response".
+                Extraction check = extract(PromptTask.SUFFICIENCY_DETECTION, capabilities, SufficiencyPrompt.SYSTEM,
+                        SufficiencyPrompt.user(question, response, template), SufficiencyPrompt.schema());
+                sufficiency = SufficiencyPrompt.verdict(check.value());
+                if (sufficiency.detected()) {
+                    // The response was usable as text but lacks what the template needs: content, not a system fault.
+                    return outcome(null, null, new Failure(FailureCategory.CONTENT, Stage.PARSING, sufficiency.reasoning(), null));
+                }
             }
             JsonNode schema = TemplateSchemas.of(template);
             Extraction parsing = extract(PromptTask.PARSING, capabilities, ParsingPrompt.SYSTEM,
@@ -156,7 +167,7 @@ public class ParsingStage {
 
         private ParsingOutcome outcome(JsonNode parsed, TemplateVerdict verdict, Failure failure) {
             long latencyMs = (System.nanoTime() - started) / 1_000_000;
-            return new ParsingOutcome(abstention, parsed, verdict, calls, usage, latencyMs, failure);
+            return new ParsingOutcome(abstention, sufficiency, parsed, verdict, calls, usage, latencyMs, failure);
         }
     }
 

@@ -33,6 +33,7 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.parsing.service.AbstentionPrompt;
 import dev.assay.parsing.service.ParsingPrompt;
+import dev.assay.parsing.service.SufficiencyPrompt;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.RecordedRequest;
@@ -193,6 +194,56 @@ class ParsingOverKafkaTest {
     }
 
     @Test
+    void anInsufficientResponseIsRecordedWithItsReasoningAndNothingIsParsed() {
+        stub.when(systemMessageContains(SufficiencyPrompt.SYSTEM))
+                .thenReply("{\"reasoning\": \"No city or population is given.\", \"insufficiency_detected\": true}");
+        String vague = "France has a long history and many beautiful cities.";
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, true, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(vague));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.sufficiency()).isEqualTo(new JudgeCheck(true, "No city or population is given."));
+        assertThat(outcome.failure()).isEqualTo(new Failure(FailureCategory.CONTENT, Stage.PARSING,
+                "No city or population is given.", null));
+        assertThat(outcome.abstention()).isNull();
+        assertThat(outcome.parsed()).isNull();
+        assertThat(outcome.template()).isNull();
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.SUFFICIENCY_DETECTION);
+        // one call, no parsing; the judge saw the fields' descriptions but never the ground truth
+        assertThat(stub.requests()).hasSize(1);
+        RecordedRequest check = stub.requests().get(0);
+        assertThat(check.contentsOf("user").get(0)).startsWith(SufficiencyPrompt.user(QUESTION, vague, template()))
+                .contains("city (string): The city named as the capital.")
+                .contains("population_millions (number)");
+        assertThat(String.join("\n", check.contentsOf("system")) + check.contentsOf("user")).doesNotContain("Paris")
+                .doesNotContain("2.1");
+    }
+
+    @Test
+    void aSufficientResponseRunsBothChecksThenIsParsed() {
+        stub.when(systemMessageContains(AbstentionPrompt.SYSTEM))
+                .thenReply("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}");
+        stub.when(systemMessageContains(SufficiencyPrompt.SYSTEM))
+                .thenReply("{\"reasoning\": \"City and population are both given.\", \"insufficiency_detected\": false}");
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM))
+                .thenReply("{\"city\": \"Paris\", \"population_millions\": 2.1}");
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, true, true, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(RESPONSE));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.sufficiency()).isEqualTo(new JudgeCheck(false, "City and population are both given."));
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.calls()).extracting(RecordedCall::task)
+                .containsExactly(PromptTask.ABSTENTION_DETECTION, PromptTask.SUFFICIENCY_DETECTION, PromptTask.PARSING);
+        assertThat(stub.requests()).hasSize(3);
+    }
+
+    @Test
     void aFailedGenerationIsPassedOnPerJudgeWithoutCallingAnyJudge() {
         Failure generationFailure = new Failure(FailureCategory.RETRY, Stage.GENERATION, "openai:m: HTTP 500 (3 attempts)", null);
         GenerationOutcome failed = new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, 40, generationFailure);
@@ -294,9 +345,14 @@ class ParsingOverKafkaTest {
 
     private static AnsweredJob answered(EvaluationMode mode, boolean abstentionCheck, PromptConfig prompts, List<ModelConfig> judges,
                                         GenerationOutcome generation) {
+        return answered(mode, abstentionCheck, false, prompts, judges, generation);
+    }
+
+    private static AnsweredJob answered(EvaluationMode mode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig prompts,
+                                        List<ModelConfig> judges, GenerationOutcome generation) {
         Question question = new Question("q-capital", QUESTION, "Paris, about 2.1 million", List.of(), template(), null);
         VerificationJob job = VerificationJob.create("run-" + UUID.randomUUID(), question, ModelConfig.of("openai", "answerer"), judges,
-                1, new JobSettings(mode, abstentionCheck, prompts), null, Instant.parse("2026-11-01T10:00:00Z"));
+                1, new JobSettings(mode, abstentionCheck, sufficiencyCheck, prompts), null, Instant.parse("2026-11-01T10:00:00Z"));
         return AnsweredJob.of(job, generation);
     }
 

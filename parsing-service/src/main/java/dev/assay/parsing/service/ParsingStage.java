@@ -2,6 +2,7 @@ package dev.assay.parsing.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
@@ -23,6 +24,7 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.common.template.TemplateVerifier;
+import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.core.llm.Extraction;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.llm.ModelGateway;
@@ -145,12 +147,29 @@ public class ParsingStage {
             JsonNode schema = TemplateSchemas.of(template);
             Extraction parsing = extract(PromptTask.PARSING, capabilities, ParsingPrompt.SYSTEM,
                     ParsingPrompt.user(question, response), schema);
-            TemplateVerdict verdict = TemplateVerifier.verify(template, parsing.value(), response, null);
+            TemplateVerdict verdict = TemplateVerifier.verify(template, parsing.value(), response,
+                    (fieldName, field, actual, fieldInstructions) -> semantic(capabilities, fieldName, field, actual, fieldInstructions));
             return outcome(parsing.value(), verdict, null);
         }
 
+        /**
+         * The {@code semantic} primitive's question to this same judge, under task {@code parsing}
+         * (it is part of verifying the parse). The field's own {@code instructions} take the place
+         * of the run's parsing instructions, which are about extracting, not comparing.
+         */
+        private SemanticJudge.Equivalence semantic(PortCapabilities capabilities, String fieldName, TemplateField field,
+                                                   JsonNode actual, String fieldInstructions) {
+            Extraction answer = extract(PromptTask.PARSING, capabilities, SemanticPrompt.SYSTEM,
+                    SemanticPrompt.user(fieldName, field, actual), SemanticPrompt.schema(), fieldInstructions);
+            return SemanticPrompt.decision(answer.value());
+        }
+
         private Extraction extract(PromptTask task, PortCapabilities capabilities, String system, String user, JsonNode schema) {
-            String instructions = job.settings().promptConfig().instructionsFor(task).orElse(null);
+            return extract(task, capabilities, system, user, schema, job.settings().promptConfig().instructionsFor(task).orElse(null));
+        }
+
+        private Extraction extract(PromptTask task, PortCapabilities capabilities, String system, String user, JsonNode schema,
+                                   String instructions) {
             List<Message> messages = new PromptAssembler(task, judge.interfaceName(), capabilities)
                     .assemble(system, user, instructions, Map.of(InstructionContext.JSON_SCHEMA, schema));
             Extraction extraction = gateway.extract(judge, Stage.PARSING, task, messages, schema);

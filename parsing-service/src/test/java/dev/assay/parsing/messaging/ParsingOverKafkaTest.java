@@ -33,6 +33,7 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.parsing.service.AbstentionPrompt;
 import dev.assay.parsing.service.ParsingPrompt;
+import dev.assay.parsing.service.SemanticPrompt;
 import dev.assay.parsing.service.SufficiencyPrompt;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
@@ -244,6 +245,41 @@ class ParsingOverKafkaTest {
     }
 
     @Test
+    void aSemanticFieldIsDecidedByTheSameJudgeWithItsReasoningKept() {
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM))
+                .thenReply("{\"city\": \"the City of Light\", \"population_millions\": 2.1}");
+        stub.when(systemMessageContains(SemanticPrompt.SYSTEM))
+                .thenReply(StubReply.text("{\"reasoning\": \"The City of Light is Paris.\", \"equivalent\": true}").withUsage(40, 8));
+        Map<String, TemplateField> fields = new LinkedHashMap<>(template().fields());
+        fields.put("city", new TemplateField(FieldType.STRING, "The city named as the capital.", TextNode.valueOf("Paris"), null,
+                null, null, Json.read("{\"primitive\": \"semantic\", \"instructions\": \"Nicknames count.\"}", JsonNode.class), null));
+        PromptConfig prompts = PromptConfig.fromMap(Map.of("parsing", "Report populations in millions."));
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, false, prompts, List.of(judge("judge-a")),
+                answer("France's capital is the City of Light, with about 2.1 million people."), new AnswerTemplate(fields));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.template().passed()).isTrue();
+        FieldVerdict city = outcome.template().fields().get(0);
+        assertThat(city.field()).isEqualTo("city");
+        assertThat(city.primitive()).isEqualTo("semantic");
+        assertThat(city.passed()).isTrue();
+        assertThat(city.detail()).contains("The City of Light is Paris.");
+        // both calls recorded, the semantic one with its own prompt, the field's instructions and the ground truth
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.PARSING, PromptTask.PARSING);
+        RecordedCall semantic = outcome.calls().get(1);
+        assertThat(semantic.messages().get(0).text()).startsWith(SemanticPrompt.SYSTEM).endsWith("Nicknames count.")
+                .doesNotContain("Report populations in millions.");
+        assertThat(semantic.messages().get(1).text()).contains("<expected>\nParis\n</expected>")
+                .contains("<given>\nthe City of Light\n</given>");
+        assertThat(semantic.response()).contains("\"equivalent\": true");
+        assertThat(outcome.usage().inputTokens()).isGreaterThanOrEqualTo(40L);
+        assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
     void aFailedGenerationIsPassedOnPerJudgeWithoutCallingAnyJudge() {
         Failure generationFailure = new Failure(FailureCategory.RETRY, Stage.GENERATION, "openai:m: HTTP 500 (3 attempts)", null);
         GenerationOutcome failed = new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, 40, generationFailure);
@@ -350,7 +386,12 @@ class ParsingOverKafkaTest {
 
     private static AnsweredJob answered(EvaluationMode mode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig prompts,
                                         List<ModelConfig> judges, GenerationOutcome generation) {
-        Question question = new Question("q-capital", QUESTION, "Paris, about 2.1 million", List.of(), template(), null);
+        return answered(mode, abstentionCheck, sufficiencyCheck, prompts, judges, generation, template());
+    }
+
+    private static AnsweredJob answered(EvaluationMode mode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig prompts,
+                                        List<ModelConfig> judges, GenerationOutcome generation, AnswerTemplate template) {
+        Question question = new Question("q-capital", QUESTION, "Paris, about 2.1 million", List.of(), template, null);
         VerificationJob job = VerificationJob.create("run-" + UUID.randomUUID(), question, ModelConfig.of("openai", "answerer"), judges,
                 1, new JobSettings(mode, abstentionCheck, sufficiencyCheck, prompts), null, Instant.parse("2026-11-01T10:00:00Z"));
         return AnsweredJob.of(job, generation);

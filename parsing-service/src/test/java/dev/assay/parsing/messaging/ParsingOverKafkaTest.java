@@ -22,6 +22,7 @@ import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.port.PortErrorKind;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.AdapterInstruction;
 import dev.assay.common.prompt.AdapterInstructionRegistry;
@@ -277,6 +278,53 @@ class ParsingOverKafkaTest {
         assertThat(semantic.response()).contains("\"equivalent\": true");
         assertThat(outcome.usage().inputTokens()).isGreaterThanOrEqualTo(40L);
         assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
+    void aJudgeAnsweringGarbageTwiceIsARecordedContentFailureThatKeepsBothRawAnswers() {
+        String first = "I think the capital is Paris, with roughly two million people.";
+        String second = "Sorry: city Paris; population 2.1 million.";
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM).and(request -> request.contentsOf("assistant").isEmpty()))
+                .thenReply(first);
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM).and(request -> !request.contentsOf("assistant").isEmpty()))
+                .thenReply(second);
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(RESPONSE));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        // never a silent "incorrect": no verdict, a content failure at parsing
+        assertThat(outcome.template()).isNull();
+        assertThat(outcome.parsed()).isNull();
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.CONTENT);
+        assertThat(outcome.failure().stage()).isEqualTo(Stage.PARSING);
+        assertThat(outcome.failure().errorKind()).isEqualTo(PortErrorKind.MALFORMED_RESPONSE);
+        assertThat(outcome.failure().reason()).contains("no JSON object");
+        // the raw judge output of both rounds is kept, and the repair round showed the judge its answer and the error
+        assertThat(outcome.calls()).extracting(RecordedCall::response).containsExactly(first, second);
+        assertThat(outcome.calls()).allSatisfy(call -> assertThat(call.task()).isEqualTo(PromptTask.PARSING));
+        List<Message> repair = outcome.calls().get(1).messages();
+        assertThat(repair).contains(Message.assistant(first));
+        assertThat(repair.get(repair.size() - 1).text()).contains("could not be used").contains("no JSON object");
+        assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
+    void proseAroundJsonAndObviousTypeSlipsAreRepairedWithoutAskingAgain() {
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM))
+                .thenReply("Here is the answer:\n{\"city\": \"Paris\", \"population_millions\": \"2.1\"}\nHope this helps.");
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(RESPONSE));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.parsed().get("population_millions").isNumber()).isTrue();
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.calls()).hasSize(1);
+        assertThat(stub.requests()).hasSize(1);
     }
 
     @Test

@@ -6,7 +6,10 @@ import java.util.Locale;
 
 /** Why a result has no regular verdict. A failure never drops a record: it becomes a result with one of these. */
 public enum FailureCategory {
-    /** A model answered, but its answer could not be used (a judge's output malformed even after repair). */
+    /**
+     * A model answered, but its answer could not be used: a judge's output malformed even after
+     * repair, or (with status {@code insufficient}) a response lacking what the template needs.
+     */
     CONTENT,
     /** A guard stopped the record before judging: generation error, agent turn limit, empty trace. */
     AUTOFAIL,

@@ -6,12 +6,22 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.run.EvaluationMode;
 
-/** The run settings every stage needs, carried with each job so no stage looks anything up. */
+/**
+ * The run settings every stage needs, carried with each job so no stage looks anything up.
+ *
+ * @param sufficiencyCheck run the sufficiency check (after the abstention check, before parsing)
+ */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, PromptConfig promptConfig) {
+public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
+                          PromptConfig promptConfig) {
     public JobSettings {
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
+    }
+
+    /** Settings without the sufficiency check (the common case, and what older jobs carried). */
+    public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, PromptConfig promptConfig) {
+        this(evaluationMode, abstentionCheck, false, promptConfig);
     }
 }

@@ -14,6 +14,8 @@ public enum ResultStatus {
     SCORED,
     /** The answering model abstained. */
     ABSTAINED,
+    /** The response lacks what the template needs (sufficiency check); nothing was parsed. */
+    INSUFFICIENT,
     /** No verdict: a call or guard failed; see the failure. */
     ERROR;
 

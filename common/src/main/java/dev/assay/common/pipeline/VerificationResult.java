@@ -40,6 +40,7 @@ public record VerificationResult(
         ResultStatus status,
         String response,
         JudgeCheck abstention,
+        JudgeCheck sufficiency,
         JsonNode parsed,
         TemplateVerdict template,
         List<TraitScore> rubric,
@@ -73,7 +74,8 @@ public record VerificationResult(
     /**
      * Puts a result together from a parsed record and its rubric outcome. The first failure along
      * the way (generation, then parsing, then rubric) decides an error status; an abstention
-     * gives {@link ResultStatus#ABSTAINED}; otherwise the template verdict, or SCORED without one.
+     * gives {@link ResultStatus#ABSTAINED}, an insufficient response (the parsing failure)
+     * {@link ResultStatus#INSUFFICIENT}; otherwise the template verdict, or SCORED without one.
      */
     public static VerificationResult assemble(ParsedJob parsed, RubricOutcome rubric, Instant completedAt) {
         rubric = rubric == null ? RubricOutcome.NOTHING_TO_DO : rubric;
@@ -86,6 +88,8 @@ public record VerificationResult(
         ResultStatus status;
         if (failure != null && failure.category() == FailureCategory.ABSTAINED) {
             status = ResultStatus.ABSTAINED;
+        } else if (generation.failure() == null && parsing.failure() != null && parsing.insufficient()) {
+            status = ResultStatus.INSUFFICIENT;
         } else if (failure != null) {
             status = ResultStatus.ERROR;
         } else if (parsing.template() != null) {
@@ -112,7 +116,7 @@ public record VerificationResult(
         return new VerificationResult(SCHEMA_VERSION, parsed.runId(), parsed.jobId(), parsed.resultId(),
                 job.question().id(), job.question().question(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
-                generation.response(), parsing.abstention(), parsing.parsed(), parsing.template(), rubric.traits(), failure,
+                generation.response(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), failure,
                 calls, usage, timings, completedAt);
     }
 }

@@ -18,6 +18,7 @@ import java.util.Map;
  *
  * @param replicates      how many times each question is asked of each answering model (default 1)
  * @param abstentionCheck run the abstention check before parsing (default off)
+ * @param sufficiencyCheck run the sufficiency check before parsing, after the abstention check (default off)
  * @param manualAnswers   answers for {@code manual} answering models, keyed by question id or the
  *                        MD5 of the question text
  * @param globalRubric    traits scored on every question, merged with the question's own
@@ -31,6 +32,7 @@ public record RunConfig(
         Integer replicates,
         EvaluationMode evaluationMode,
         Boolean abstentionCheck,
+        Boolean sufficiencyCheck,
         PromptConfig promptConfig,
         Map<String, String> manualAnswers,
         Rubric globalRubric) implements Validatable {
@@ -54,6 +56,11 @@ public record RunConfig(
     @JsonIgnore
     public boolean isAbstentionCheck() {
         return Boolean.TRUE.equals(abstentionCheck);
+    }
+
+    @JsonIgnore
+    public boolean isSufficiencyCheck() {
+        return Boolean.TRUE.equals(sufficiencyCheck);
     }
 
     public PromptConfig effectivePromptConfig() {

@@ -85,7 +85,7 @@ public final class RunPlanner {
     public static List<VerificationJob> plan(String runId, Benchmark benchmark, RunConfig config, Instant now) {
         check(benchmark, config, "benchmark", "config").throwIfAny();
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
-                config.effectivePromptConfig());
+                config.isSufficiencyCheck(), config.effectivePromptConfig());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {

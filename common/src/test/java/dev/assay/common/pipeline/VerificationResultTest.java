@@ -50,4 +50,20 @@ class VerificationResultTest {
         ParsedJob noTemplate = ParsedJob.of(parsed.answered(), parsed.judge(), new ParsingOutcome(null, null, null, List.of(), null, 0, null));
         assertThat(VerificationResult.assemble(noTemplate, Fixtures.rubric(), Fixtures.NOW).status()).isEqualTo(ResultStatus.SCORED);
     }
+
+    @Test
+    void anInsufficientResponseIsItsOwnStatusWithTheCheckKept() {
+        ParsedJob parsed = Fixtures.parsed();
+        JudgeCheck lacking = new JudgeCheck(true, "no city is named");
+        Failure failure = new Failure(FailureCategory.CONTENT, Stage.PARSING, lacking.reasoning(), null);
+        ParsedJob insufficient = ParsedJob.of(parsed.answered(), parsed.judge(),
+                new ParsingOutcome(new JudgeCheck(false, "answered"), lacking, null, null, List.of(), null, 0, failure));
+
+        VerificationResult result = VerificationResult.assemble(insufficient, null, Fixtures.NOW);
+
+        assertThat(result.status()).isEqualTo(ResultStatus.INSUFFICIENT);
+        assertThat(result.sufficiency()).isEqualTo(lacking);
+        assertThat(result.failure()).isEqualTo(failure);
+        assertThat(result.parsed()).isNull();
+    }
 }

@@ -39,7 +39,7 @@ public class ResultEntity extends PanacheEntityBase {
 
     public int replicate;
 
-    /** The result status' wire name ({@code passed}, {@code failed}, {@code scored}, {@code abstained}, {@code error}). */
+    /** The result status' wire name ({@code passed}, {@code failed}, {@code scored}, {@code abstained}, {@code insufficient}, {@code error}). */
     public String status;
 
     @Column(name = "input_tokens")

@@ -103,7 +103,7 @@ public class RunResource {
                               @Parameter(description = "question id") @QueryParam("question") String question,
                               @Parameter(description = "answering model canonical key, e.g. openai:gpt-4o") @QueryParam("model") String model,
                               @Parameter(description = "judge canonical key") @QueryParam("judge") String judge,
-                              @Parameter(description = "result status: passed, failed, scored, abstained or error") @QueryParam("verdict") String verdict,
+                              @Parameter(description = "result status: passed, failed, scored, abstained, insufficient or error") @QueryParam("verdict") String verdict,
                               @Parameter(description = "page number, from 0") @QueryParam("page") Integer page,
                               @Parameter(description = "results per page") @QueryParam("size") Integer size) {
         return runs.results(id, new ResultFilter(blankToNull(question), blankToNull(model), blankToNull(judge), status(verdict)), page, size);

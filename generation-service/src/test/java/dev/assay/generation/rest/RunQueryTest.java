@@ -95,7 +95,7 @@ class RunQueryTest {
                 .body("counts.done", equalTo(8))
                 .body("counts.pending", equalTo(0))
                 .body("counts.failed", equalTo(1))
-                .body("counts.by_status", equalTo(Map.of("passed", 4, "failed", 2, "scored", 0, "abstained", 1, "error", 1)))
+                .body("counts.by_status", equalTo(Map.of("passed", 4, "failed", 2, "scored", 0, "abstained", 1, "insufficient", 0, "error", 1)))
                 .body("usage.input_tokens", equalTo(total.inputTokens().intValue()))
                 .body("usage.output_tokens", equalTo(total.outputTokens().intValue()))
                 .body("usage.total_tokens", equalTo(total.totalTokens().intValue()))
@@ -202,7 +202,7 @@ class RunQueryTest {
         given().when().get("/api/runs/" + runId + "/results?verdict=pased")
                 .then().statusCode(400).contentType(ContentType.JSON)
                 .body("errors", contains("verdict: unknown result status \"pased\" (did you mean \"passed\"?); "
-                        + "expected one of passed, failed, scored, abstained, error"));
+                        + "expected one of passed, failed, scored, abstained, insufficient, error"));
         given().when().get("/api/runs/" + runId + "/results?size=501")
                 .then().statusCode(400).body("errors", contains("size: must be between 1 and 500, got 501"));
         given().when().get("/api/runs?size=0")

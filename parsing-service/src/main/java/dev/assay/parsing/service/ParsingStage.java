@@ -2,6 +2,7 @@ package dev.assay.parsing.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
@@ -23,6 +24,7 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.common.template.TemplateVerifier;
+import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.core.llm.Extraction;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.llm.ModelGateway;
@@ -38,8 +40,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The parsing stage: each judge of the job checks the answer for an abstention (when the run asks
- * for it), parses it into the question's template and verifies it against the ground truth. One
+ * The parsing stage: each judge of the job checks the answer for an abstention and for sufficiency
+ * (each when the run asks for it), parses it into the question's template and verifies it against the ground truth. One
  * {@link ParsedJob} per judge, in the job's judge order; judges work at the same time.
  *
  * <p>Never throws for a judge: a failed call, or anything unexpected, becomes that judge's
@@ -106,6 +108,7 @@ public class ParsingStage {
         private final List<RecordedCall> calls = new ArrayList<>();
         private UsageMetadata usage = UsageMetadata.EMPTY;
         private JudgeCheck abstention;
+        private JudgeCheck sufficiency;
 
         JudgeWork(VerificationJob job, String response, ModelConfig judge) {
             this.job = job;
@@ -131,15 +134,42 @@ public class ParsingStage {
             if (!settings.evaluationMode().usesTemplate() || template == null) {
                 return outcome(null, null, null);
             }
+            if (settings.sufficiencyCheck()) {
+                // Only with a template: sufficiency is "can the template be filled from this response".
+                Extraction check = extract(PromptTask.SUFFICIENCY_DETECTION, capabilities, SufficiencyPrompt.SYSTEM,
+                        SufficiencyPrompt.user(question, response, template), SufficiencyPrompt.schema());
+                sufficiency = SufficiencyPrompt.verdict(check.value());
+                if (sufficiency.detected()) {
+                    // The response was usable as text but lacks what the template needs: content, not a system fault.
+                    return outcome(null, null, new Failure(FailureCategory.CONTENT, Stage.PARSING, sufficiency.reasoning(), null));
+                }
+            }
             JsonNode schema = TemplateSchemas.of(template);
             Extraction parsing = extract(PromptTask.PARSING, capabilities, ParsingPrompt.SYSTEM,
                     ParsingPrompt.user(question, response), schema);
-            TemplateVerdict verdict = TemplateVerifier.verify(template, parsing.value(), response, null);
+            TemplateVerdict verdict = TemplateVerifier.verify(template, parsing.value(), response,
+                    (fieldName, field, actual, fieldInstructions) -> semantic(capabilities, fieldName, field, actual, fieldInstructions));
             return outcome(parsing.value(), verdict, null);
         }
 
+        /**
+         * The {@code semantic} primitive's question to this same judge, under task {@code parsing}
+         * (it is part of verifying the parse). The field's own {@code instructions} take the place
+         * of the run's parsing instructions, which are about extracting, not comparing.
+         */
+        private SemanticJudge.Equivalence semantic(PortCapabilities capabilities, String fieldName, TemplateField field,
+                                                   JsonNode actual, String fieldInstructions) {
+            Extraction answer = extract(PromptTask.PARSING, capabilities, SemanticPrompt.SYSTEM,
+                    SemanticPrompt.user(fieldName, field, actual), SemanticPrompt.schema(), fieldInstructions);
+            return SemanticPrompt.decision(answer.value());
+        }
+
         private Extraction extract(PromptTask task, PortCapabilities capabilities, String system, String user, JsonNode schema) {
-            String instructions = job.settings().promptConfig().instructionsFor(task).orElse(null);
+            return extract(task, capabilities, system, user, schema, job.settings().promptConfig().instructionsFor(task).orElse(null));
+        }
+
+        private Extraction extract(PromptTask task, PortCapabilities capabilities, String system, String user, JsonNode schema,
+                                   String instructions) {
             List<Message> messages = new PromptAssembler(task, judge.interfaceName(), capabilities)
                     .assemble(system, user, instructions, Map.of(InstructionContext.JSON_SCHEMA, schema));
             Extraction extraction = gateway.extract(judge, Stage.PARSING, task, messages, schema);
@@ -156,7 +186,7 @@ public class ParsingStage {
 
         private ParsingOutcome outcome(JsonNode parsed, TemplateVerdict verdict, Failure failure) {
             long latencyMs = (System.nanoTime() - started) / 1_000_000;
-            return new ParsingOutcome(abstention, parsed, verdict, calls, usage, latencyMs, failure);
+            return new ParsingOutcome(abstention, sufficiency, parsed, verdict, calls, usage, latencyMs, failure);
         }
     }
 

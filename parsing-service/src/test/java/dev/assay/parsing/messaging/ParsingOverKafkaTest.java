@@ -22,6 +22,7 @@ import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.port.PortErrorKind;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.AdapterInstruction;
 import dev.assay.common.prompt.AdapterInstructionRegistry;
@@ -33,6 +34,8 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.parsing.service.AbstentionPrompt;
 import dev.assay.parsing.service.ParsingPrompt;
+import dev.assay.parsing.service.SemanticPrompt;
+import dev.assay.parsing.service.SufficiencyPrompt;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.RecordedRequest;
@@ -193,6 +196,138 @@ class ParsingOverKafkaTest {
     }
 
     @Test
+    void anInsufficientResponseIsRecordedWithItsReasoningAndNothingIsParsed() {
+        stub.when(systemMessageContains(SufficiencyPrompt.SYSTEM))
+                .thenReply("{\"reasoning\": \"No city or population is given.\", \"insufficiency_detected\": true}");
+        String vague = "France has a long history and many beautiful cities.";
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, true, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(vague));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.sufficiency()).isEqualTo(new JudgeCheck(true, "No city or population is given."));
+        assertThat(outcome.failure()).isEqualTo(new Failure(FailureCategory.CONTENT, Stage.PARSING,
+                "No city or population is given.", null));
+        assertThat(outcome.abstention()).isNull();
+        assertThat(outcome.parsed()).isNull();
+        assertThat(outcome.template()).isNull();
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.SUFFICIENCY_DETECTION);
+        // one call, no parsing; the judge saw the fields' descriptions but never the ground truth
+        assertThat(stub.requests()).hasSize(1);
+        RecordedRequest check = stub.requests().get(0);
+        assertThat(check.contentsOf("user").get(0)).startsWith(SufficiencyPrompt.user(QUESTION, vague, template()))
+                .contains("city (string): The city named as the capital.")
+                .contains("population_millions (number)");
+        assertThat(String.join("\n", check.contentsOf("system")) + check.contentsOf("user")).doesNotContain("Paris")
+                .doesNotContain("2.1");
+    }
+
+    @Test
+    void aSufficientResponseRunsBothChecksThenIsParsed() {
+        stub.when(systemMessageContains(AbstentionPrompt.SYSTEM))
+                .thenReply("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}");
+        stub.when(systemMessageContains(SufficiencyPrompt.SYSTEM))
+                .thenReply("{\"reasoning\": \"City and population are both given.\", \"insufficiency_detected\": false}");
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM))
+                .thenReply("{\"city\": \"Paris\", \"population_millions\": 2.1}");
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, true, true, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(RESPONSE));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.sufficiency()).isEqualTo(new JudgeCheck(false, "City and population are both given."));
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.calls()).extracting(RecordedCall::task)
+                .containsExactly(PromptTask.ABSTENTION_DETECTION, PromptTask.SUFFICIENCY_DETECTION, PromptTask.PARSING);
+        assertThat(stub.requests()).hasSize(3);
+    }
+
+    @Test
+    void aSemanticFieldIsDecidedByTheSameJudgeWithItsReasoningKept() {
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM))
+                .thenReply("{\"city\": \"the City of Light\", \"population_millions\": 2.1}");
+        stub.when(systemMessageContains(SemanticPrompt.SYSTEM))
+                .thenReply(StubReply.text("{\"reasoning\": \"The City of Light is Paris.\", \"equivalent\": true}").withUsage(40, 8));
+        Map<String, TemplateField> fields = new LinkedHashMap<>(template().fields());
+        fields.put("city", new TemplateField(FieldType.STRING, "The city named as the capital.", TextNode.valueOf("Paris"), null,
+                null, null, Json.read("{\"primitive\": \"semantic\", \"instructions\": \"Nicknames count.\"}", JsonNode.class), null));
+        PromptConfig prompts = PromptConfig.fromMap(Map.of("parsing", "Report populations in millions."));
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, false, prompts, List.of(judge("judge-a")),
+                answer("France's capital is the City of Light, with about 2.1 million people."), new AnswerTemplate(fields));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.template().passed()).isTrue();
+        FieldVerdict city = outcome.template().fields().get(0);
+        assertThat(city.field()).isEqualTo("city");
+        assertThat(city.primitive()).isEqualTo("semantic");
+        assertThat(city.passed()).isTrue();
+        assertThat(city.detail()).contains("The City of Light is Paris.");
+        // both calls recorded, the semantic one with its own prompt, the field's instructions and the ground truth
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.PARSING, PromptTask.PARSING);
+        RecordedCall semantic = outcome.calls().get(1);
+        assertThat(semantic.messages().get(0).text()).startsWith(SemanticPrompt.SYSTEM).endsWith("Nicknames count.")
+                .doesNotContain("Report populations in millions.");
+        assertThat(semantic.messages().get(1).text()).contains("<expected>\nParis\n</expected>")
+                .contains("<given>\nthe City of Light\n</given>");
+        assertThat(semantic.response()).contains("\"equivalent\": true");
+        assertThat(outcome.usage().inputTokens()).isGreaterThanOrEqualTo(40L);
+        assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
+    void aJudgeAnsweringGarbageTwiceIsARecordedContentFailureThatKeepsBothRawAnswers() {
+        String first = "I think the capital is Paris, with roughly two million people.";
+        String second = "Sorry: city Paris; population 2.1 million.";
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM).and(request -> request.contentsOf("assistant").isEmpty()))
+                .thenReply(first);
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM).and(request -> !request.contentsOf("assistant").isEmpty()))
+                .thenReply(second);
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(RESPONSE));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        // never a silent "incorrect": no verdict, a content failure at parsing
+        assertThat(outcome.template()).isNull();
+        assertThat(outcome.parsed()).isNull();
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.CONTENT);
+        assertThat(outcome.failure().stage()).isEqualTo(Stage.PARSING);
+        assertThat(outcome.failure().errorKind()).isEqualTo(PortErrorKind.MALFORMED_RESPONSE);
+        assertThat(outcome.failure().reason()).contains("no JSON object");
+        // the raw judge output of both rounds is kept, and the repair round showed the judge its answer and the error
+        assertThat(outcome.calls()).extracting(RecordedCall::response).containsExactly(first, second);
+        assertThat(outcome.calls()).allSatisfy(call -> assertThat(call.task()).isEqualTo(PromptTask.PARSING));
+        List<Message> repair = outcome.calls().get(1).messages();
+        assertThat(repair).contains(Message.assistant(first));
+        assertThat(repair.get(repair.size() - 1).text()).contains("could not be used").contains("no JSON object");
+        assertThat(stub.requests()).hasSize(2);
+    }
+
+    @Test
+    void proseAroundJsonAndObviousTypeSlipsAreRepairedWithoutAskingAgain() {
+        stub.when(systemMessageContains(ParsingPrompt.SYSTEM))
+                .thenReply("Here is the answer:\n{\"city\": \"Paris\", \"population_millions\": \"2.1\"}\nHope this helps.");
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, false, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer(RESPONSE));
+
+        publish(answered);
+        ParsingOutcome outcome = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class).parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.parsed().get("population_millions").isNumber()).isTrue();
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.calls()).hasSize(1);
+        assertThat(stub.requests()).hasSize(1);
+    }
+
+    @Test
     void aFailedGenerationIsPassedOnPerJudgeWithoutCallingAnyJudge() {
         Failure generationFailure = new Failure(FailureCategory.RETRY, Stage.GENERATION, "openai:m: HTTP 500 (3 attempts)", null);
         GenerationOutcome failed = new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, 40, generationFailure);
@@ -294,9 +429,19 @@ class ParsingOverKafkaTest {
 
     private static AnsweredJob answered(EvaluationMode mode, boolean abstentionCheck, PromptConfig prompts, List<ModelConfig> judges,
                                         GenerationOutcome generation) {
-        Question question = new Question("q-capital", QUESTION, "Paris, about 2.1 million", List.of(), template(), null);
+        return answered(mode, abstentionCheck, false, prompts, judges, generation);
+    }
+
+    private static AnsweredJob answered(EvaluationMode mode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig prompts,
+                                        List<ModelConfig> judges, GenerationOutcome generation) {
+        return answered(mode, abstentionCheck, sufficiencyCheck, prompts, judges, generation, template());
+    }
+
+    private static AnsweredJob answered(EvaluationMode mode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig prompts,
+                                        List<ModelConfig> judges, GenerationOutcome generation, AnswerTemplate template) {
+        Question question = new Question("q-capital", QUESTION, "Paris, about 2.1 million", List.of(), template, null);
         VerificationJob job = VerificationJob.create("run-" + UUID.randomUUID(), question, ModelConfig.of("openai", "answerer"), judges,
-                1, new JobSettings(mode, abstentionCheck, prompts), null, Instant.parse("2026-11-01T10:00:00Z"));
+                1, new JobSettings(mode, abstentionCheck, sufficiencyCheck, prompts), null, Instant.parse("2026-11-01T10:00:00Z"));
         return AnsweredJob.of(job, generation);
     }
 

@@ -1,11 +1,20 @@
 package dev.assay.parsing.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.FieldType;
+import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.json.Json;
+import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.port.MalformedResponseException;
 import dev.assay.core.llm.JsonAnswers;
 import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -54,5 +63,53 @@ class JudgePromptsTest {
     void theParsingPromptForbidsOutsideKnowledgeAndAsksForNullWhenAbsent() {
         assertThat(ParsingPrompt.SYSTEM).contains("Do not use outside knowledge").contains("use null");
         assertThat(ParsingPrompt.user("Q?", "A.")).isEqualTo(JudgeInput.of("Q?", "A."));
+    }
+
+    @Test
+    void theSufficiencyJudgeSeesTheFieldsButNeverTheGroundTruth() {
+        Map<String, TemplateField> fields = new LinkedHashMap<>();
+        fields.put("city", new TemplateField(FieldType.STRING, " The city named. ", TextNode.valueOf("Paris"), null, null, null, null, null));
+        fields.put("count", new TemplateField(FieldType.INTEGER, "How many.", IntNode.valueOf(42), true, null, null, null, null));
+
+        String user = SufficiencyPrompt.user("Q?", "A.", new AnswerTemplate(fields));
+
+        assertThat(user).isEqualTo(JudgeInput.of("Q?", "A.") + """
+
+
+                <template_fields>
+                - city (string): The city named.
+                - count (integer): How many.
+                </template_fields>""");
+        assertThat(user).doesNotContain("Paris").doesNotContain("42");
+        JsonNode schema = SufficiencyPrompt.schema();
+        assertThat(schema.get("required")).extracting(JsonNode::asText).containsExactly("reasoning", "insufficiency_detected");
+        assertThat(SufficiencyPrompt.verdict(JsonAnswers.read("{\"reasoning\": \"r\", \"insufficiency_detected\": \"true\"}", schema)))
+                .isEqualTo(new JudgeCheck(true, "r"));
+    }
+
+    @Test
+    void theSemanticJudgeComparesTheParsedValueWithTheGroundTruth() {
+        TemplateField field = new TemplateField(FieldType.LIST, "Symptoms named.", Json.read("[\"fever\", \"cough\"]", JsonNode.class),
+                null, null, FieldType.STRING, null, null);
+
+        String user = SemanticPrompt.user("symptoms", field, Json.read("[\"cough\", \"pyrexia\"]", JsonNode.class));
+
+        assertThat(user).isEqualTo("""
+                <field>
+                symptoms: Symptoms named.
+                </field>
+
+                <expected>
+                ["fever","cough"]
+                </expected>
+
+                <given>
+                ["cough","pyrexia"]
+                </given>""");
+        assertThat(SemanticPrompt.user("d", field, null)).contains("<given>\nnull\n</given>");
+        JsonNode schema = SemanticPrompt.schema();
+        assertThat(schema.get("required")).extracting(JsonNode::asText).containsExactly("reasoning", "equivalent");
+        assertThat(SemanticPrompt.decision(JsonAnswers.read("{\"reasoning\": \"same\", \"equivalent\": true}", schema)))
+                .isEqualTo(new SemanticJudge.Equivalence(true, "same"));
     }
 }

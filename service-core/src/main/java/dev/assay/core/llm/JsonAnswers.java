@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * Reads a judge's JSON answer out of its response text and checks it against the schema.
- * Tolerates what models wrap around JSON: reasoning blocks, Markdown fences, a sentence before.
+ * Tolerates what models wrap around JSON: reasoning blocks, Markdown fences, a sentence before;
+ * and, against the schema, obvious type slips ({@link TypeCoercion}).
  */
 public final class JsonAnswers {
 
@@ -31,15 +32,26 @@ public final class JsonAnswers {
     /** The JSON object in {@code text}, valid against {@code schema} (when given). */
     public static JsonNode read(String text, JsonNode schema) {
         JsonNode value = parseObject(text);
-        if (schema != null) {
-            Schema compiled = SCHEMAS.getSchema(schema);
-            List<Error> errors = compiled.validate(Json.write(value), InputFormat.JSON);
-            if (!errors.isEmpty()) {
-                String problems = errors.stream().limit(5).map(Error::toString).collect(Collectors.joining("; "));
-                throw new MalformedResponseException("the answer does not match the schema: " + problems, text);
-            }
+        if (schema == null) {
+            return value;
         }
-        return value;
+        Schema compiled = SCHEMAS.getSchema(schema);
+        List<Error> errors = validate(compiled, value);
+        if (errors.isEmpty()) {
+            return value;
+        }
+        // Obvious type slips ("8" for 8, "true" for true, one value for a list) are fixed here
+        // rather than costing the judge a repair round; anything else is still malformed.
+        JsonNode coerced = TypeCoercion.coerce(value, schema);
+        if (!coerced.equals(value) && validate(compiled, coerced).isEmpty()) {
+            return coerced;
+        }
+        String problems = errors.stream().limit(5).map(Error::toString).collect(Collectors.joining("; "));
+        throw new MalformedResponseException("the answer does not match the schema: " + problems, text);
+    }
+
+    private static List<Error> validate(Schema compiled, JsonNode value) {
+        return compiled.validate(Json.write(value), InputFormat.JSON);
     }
 
     static JsonNode parseObject(String text) {

@@ -83,6 +83,11 @@ public class ParsingStage {
             // The generation failure decides the result; there is nothing for a judge to read.
             return new ParsingOutcome(null, null, null, List.of(), UsageMetadata.EMPTY, 0, null);
         }
+        if (answered.generation().response().isBlank()) {
+            // Guard: an empty answer gives a judge nothing to read, and is not worth paying one to say so.
+            return new ParsingOutcome(null, null, null, null, List.of(), UsageMetadata.EMPTY, 0,
+                    new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null));
+        }
         JudgeWork work = new JudgeWork(answered.job(), answered.generation().response(), judge);
         try {
             return work.run();

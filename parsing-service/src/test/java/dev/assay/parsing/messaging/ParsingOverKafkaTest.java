@@ -347,6 +347,21 @@ class ParsingOverKafkaTest {
     }
 
     @Test
+    void anEmptyResponseIsAnAutofailWithoutCallingAnyJudge() {
+        AnsweredJob answered = answered(EvaluationMode.TEMPLATE_ONLY, true, PromptConfig.EMPTY, List.of(judge("judge-a")),
+                answer("   \n "));
+
+        publish(answered);
+        ParsedJob parsed = Json.read(awaitParsed(answered.runId(), 1).get(0).value(), ParsedJob.class);
+
+        assertThat(parsed.parsing().failure().category()).isEqualTo(FailureCategory.AUTOFAIL);
+        assertThat(parsed.parsing().failure().stage()).isEqualTo(Stage.PARSING);
+        assertThat(parsed.parsing().failure().reason()).contains("empty");
+        assertThat(parsed.parsing().calls()).isEmpty();
+        assertThat(stub.requestCount()).isZero();
+    }
+
+    @Test
     void inRubricOnlyModeWithoutAbstentionCheckTheJudgeHasNothingToDo() {
         AnsweredJob answered = answered(EvaluationMode.RUBRIC_ONLY, false, PromptConfig.EMPTY, List.of(judge("judge-a")),
                 answer(RESPONSE));

@@ -23,6 +23,8 @@ import java.util.Map;
  * @param calls          every model call of every stage, messages exactly as sent
  * @param usage          usage per stage ({@code generation}, {@code parsing}, {@code rubric}) and {@code total}
  * @param timingsMs      wall time per stage in milliseconds
+ * @param caveats        what to know before trusting the verdict (a judge asked again, retried calls,
+ *                       traits not scored, a pass despite failing fields); empty when there is nothing
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -48,6 +50,7 @@ public record VerificationResult(
         List<RecordedCall> calls,
         Map<String, UsageMetadata> usage,
         Map<String, Long> timingsMs,
+        List<String> caveats,
         Instant completedAt) {
 
     public static final int SCHEMA_VERSION = 1;
@@ -65,6 +68,7 @@ public record VerificationResult(
             throw new IllegalArgumentException("verification result " + resultId + ": status is required");
         }
         rubric = rubric == null ? List.of() : List.copyOf(rubric);
+        caveats = caveats == null ? List.of() : List.copyOf(caveats);
         calls = calls == null ? List.of() : List.copyOf(calls);
         // insertion order kept: generation, parsing, rubric, total reads best
         usage = usage == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(usage));
@@ -117,6 +121,6 @@ public record VerificationResult(
                 job.question().id(), job.question().question(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
                 generation.response(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), failure,
-                calls, usage, timings, completedAt);
+                calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits()), completedAt);
     }
 }

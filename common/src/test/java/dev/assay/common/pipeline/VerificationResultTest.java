@@ -66,4 +66,46 @@ class VerificationResultTest {
         assertThat(result.failure()).isEqualTo(failure);
         assertThat(result.parsed()).isNull();
     }
+
+    @Test
+    void aCleanResultHasNoCaveats() {
+        assertThat(Fixtures.result().caveats()).isEmpty();
+    }
+
+    @Test
+    void caveatsNameRetriedCallsRepairedJudgeAnswersAndUnscoredTraits() {
+        ParsedJob ok = Fixtures.parsed();
+        String judge = ok.judge().canonicalKey();
+        List<dev.assay.common.message.Message> prompt = List.of(dev.assay.common.message.Message.system("Extract."),
+                dev.assay.common.message.Message.user("Paris"));
+        List<dev.assay.common.message.Message> repair = List.of(prompt.get(0), prompt.get(1),
+                dev.assay.common.message.Message.assistant("not json"), dev.assay.common.message.Message.user("Your answer could not be used"));
+        List<RecordedCall> calls = List.of(
+                new RecordedCall(Stage.PARSING, dev.assay.common.prompt.PromptTask.PARSING, judge, prompt, null, UsageMetadata.EMPTY, 5, "HTTP 429"),
+                new RecordedCall(Stage.PARSING, dev.assay.common.prompt.PromptTask.PARSING, judge, prompt, "not json", UsageMetadata.EMPTY, 5, null),
+                new RecordedCall(Stage.PARSING, dev.assay.common.prompt.PromptTask.PARSING, judge, repair, "{}", UsageMetadata.EMPTY, 5, null));
+        ParsedJob parsed = ParsedJob.of(ok.answered(), ok.judge(), new ParsingOutcome(ok.parsing().abstention(), ok.parsing().parsed(),
+                ok.parsing().template(), calls, UsageMetadata.EMPTY, 15, null));
+        RubricOutcome rubric = new RubricOutcome(List.of(new TraitScore("concise", "boolean", null, null, null, "retry: HTTP 500")),
+                List.of(), UsageMetadata.EMPTY, 0, null);
+
+        List<String> caveats = VerificationResult.assemble(parsed, rubric, Fixtures.NOW).caveats();
+
+        assertThat(caveats).containsExactly(
+                judge + " (parsing): 1 attempt failed before an answer came",
+                judge + " (parsing): its first answer was unusable; it was shown the problem and answered again",
+                "trait concise was not scored: retry: HTTP 500");
+    }
+
+    @Test
+    void aPassInSpiteOfFailingFieldsIsACaveat() {
+        ParsedJob ok = Fixtures.parsed();
+        TemplateVerdict lenient = new TemplateVerdict(true, 0.5, List.of(
+                new FieldVerdict("city", "exact", null, null, true, 1, "equal"),
+                new FieldVerdict("population_m", "numeric_exact", null, null, false, 0, "expected 2.1, got 3")), List.of());
+        ParsedJob parsed = ParsedJob.of(ok.answered(), ok.judge(), new ParsingOutcome(null, ok.parsing().parsed(), lenient,
+                List.of(), UsageMetadata.EMPTY, 0, null));
+        assertThat(VerificationResult.assemble(parsed, null, Fixtures.NOW).caveats())
+                .containsExactly("passed although field(s) population_m failed, as the template's composition allows");
+    }
 }

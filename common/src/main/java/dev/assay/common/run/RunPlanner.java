@@ -35,6 +35,11 @@ public final class RunPlanner {
         benchmark.validate(benchmarkPath, problems);
         config.validate(configPath, problems);
         EvaluationMode mode = config.effectiveEvaluationMode();
+        if (config.isSufficiencyCheck() && !mode.usesTemplate()) {
+            // the check asks whether a response has what the template needs; without one it cannot run
+            problems.add(Problems.field(configPath, "sufficiency_check"), "needs a template, but evaluation mode "
+                    + mode.wireName() + " uses none; turn it off or use template_only / template_and_rubric");
+        }
         Set<String> globalNames = new HashSet<>();
         config.effectiveGlobalRubric().traits().forEach(trait -> globalNames.add(trait.name()));
         boolean manual = config.answeringModels().stream().anyMatch(model -> model != null && model.isManual());

@@ -110,4 +110,20 @@ class RunPlannerTest {
                 """);
         assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").isEmpty()).isTrue();
     }
+
+    @Test
+    void aSufficiencyCheckWithoutATemplateModeIsAnError() {
+        Benchmark benchmark = SpecReader.read("""
+                questions: [{question: Say hi, rubric: {traits: [{name: hi, kind: regex, pattern: hi}]}}]
+                """, Benchmark.class);
+        RunConfig config = config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                sufficiency_check: true
+                """);
+        assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors()).extracting(ValidationError::toString)
+                .containsExactly("config.sufficiency_check: needs a template, but evaluation mode rubric_only uses none; "
+                        + "turn it off or use template_only / template_and_rubric");
+    }
 }

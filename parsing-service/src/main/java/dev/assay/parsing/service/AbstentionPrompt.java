@@ -1,8 +1,6 @@
 package dev.assay.parsing.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.JudgeCheck;
 
 /** The abstention check: did the answering model answer the question, or decline to? */
@@ -21,10 +19,11 @@ public final class AbstentionPrompt {
             use outside knowledge. Give your reasoning in one or two sentences in "reasoning", then set \
             "abstention_detected".""";
 
-    static final String REASONING = "reasoning";
     static final String DETECTED = "abstention_detected";
 
-    private static final ObjectNode SCHEMA = buildSchema();
+    static final ReasonedVerdict ANSWER = new ReasonedVerdict(DETECTED,
+            "Why the response is or is not an abstention, in one or two sentences.",
+            "true when the response declines to answer the question.");
 
     private AbstentionPrompt() {
     }
@@ -35,24 +34,11 @@ public final class AbstentionPrompt {
 
     /** {@code {reasoning: string, abstention_detected: boolean}}, both required. */
     public static JsonNode schema() {
-        return SCHEMA.deepCopy();
-    }
-
-    private static ObjectNode buildSchema() {
-        ObjectNode schema = Json.mapper().createObjectNode();
-        schema.put("type", "object");
-        ObjectNode properties = schema.putObject("properties");
-        properties.putObject(REASONING).put("type", "string")
-                .put("description", "Why the response is or is not an abstention, in one or two sentences.");
-        properties.putObject(DETECTED).put("type", "boolean")
-                .put("description", "true when the response declines to answer the question.");
-        schema.putArray("required").add(REASONING).add(DETECTED);
-        schema.put("additionalProperties", false);
-        return schema;
+        return ANSWER.schema();
     }
 
     /** The judge's verdict from an answer already validated against {@link #schema()}. */
     public static JudgeCheck verdict(JsonNode answer) {
-        return new JudgeCheck(answer.get(DETECTED).asBoolean(), answer.get(REASONING).asText());
+        return ANSWER.read(answer);
     }
 }

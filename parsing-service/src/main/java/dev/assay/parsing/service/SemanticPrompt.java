@@ -1,9 +1,9 @@
 package dev.assay.parsing.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.template.primitive.SemanticJudge;
 
 /**
@@ -24,10 +24,11 @@ public final class SemanticPrompt {
 
             Give your reasoning in one or two sentences in "reasoning", then set "equivalent".""";
 
-    static final String REASONING = "reasoning";
     static final String EQUIVALENT = "equivalent";
 
-    private static final ObjectNode SCHEMA = buildSchema();
+    static final ReasonedVerdict ANSWER = new ReasonedVerdict(EQUIVALENT,
+            "Why the values do or do not mean the same, in one or two sentences.",
+            "true when the given value means the same as the expected one.");
 
     private SemanticPrompt() {
     }
@@ -48,24 +49,12 @@ public final class SemanticPrompt {
 
     /** {@code {reasoning: string, equivalent: boolean}}, both required. */
     public static JsonNode schema() {
-        return SCHEMA.deepCopy();
-    }
-
-    private static ObjectNode buildSchema() {
-        ObjectNode schema = Json.mapper().createObjectNode();
-        schema.put("type", "object");
-        ObjectNode properties = schema.putObject("properties");
-        properties.putObject(REASONING).put("type", "string")
-                .put("description", "Why the values do or do not mean the same, in one or two sentences.");
-        properties.putObject(EQUIVALENT).put("type", "boolean")
-                .put("description", "true when the given value means the same as the expected one.");
-        schema.putArray("required").add(REASONING).add(EQUIVALENT);
-        schema.put("additionalProperties", false);
-        return schema;
+        return ANSWER.schema();
     }
 
     /** The judge's decision from an answer already validated against {@link #schema()}. */
     public static SemanticJudge.Equivalence decision(JsonNode answer) {
-        return new SemanticJudge.Equivalence(answer.get(EQUIVALENT).asBoolean(), answer.get(REASONING).asText());
+        JudgeCheck check = ANSWER.read(answer);
+        return new SemanticJudge.Equivalence(check.detected(), check.reasoning());
     }
 }

@@ -1,10 +1,8 @@
 package dev.assay.parsing.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.TemplateField;
-import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.JudgeCheck;
 
 import java.util.Map;
@@ -31,10 +29,11 @@ public final class SufficiencyPrompt {
             outside knowledge. Give your reasoning in one or two sentences in "reasoning", then set \
             "insufficiency_detected".""";
 
-    static final String REASONING = "reasoning";
     static final String DETECTED = "insufficiency_detected";
 
-    private static final ObjectNode SCHEMA = buildSchema();
+    static final ReasonedVerdict ANSWER = new ReasonedVerdict(DETECTED,
+            "Why the response does or does not hold what the fields need, in one or two sentences.",
+            "true when the response lacks what is needed to fill the template.");
 
     private SufficiencyPrompt() {
     }
@@ -58,24 +57,11 @@ public final class SufficiencyPrompt {
 
     /** {@code {reasoning: string, insufficiency_detected: boolean}}, both required. */
     public static JsonNode schema() {
-        return SCHEMA.deepCopy();
-    }
-
-    private static ObjectNode buildSchema() {
-        ObjectNode schema = Json.mapper().createObjectNode();
-        schema.put("type", "object");
-        ObjectNode properties = schema.putObject("properties");
-        properties.putObject(REASONING).put("type", "string")
-                .put("description", "Why the response does or does not hold what the fields need, in one or two sentences.");
-        properties.putObject(DETECTED).put("type", "boolean")
-                .put("description", "true when the response lacks what is needed to fill the template.");
-        schema.putArray("required").add(REASONING).add(DETECTED);
-        schema.put("additionalProperties", false);
-        return schema;
+        return ANSWER.schema();
     }
 
     /** The judge's verdict from an answer already validated against {@link #schema()}. */
     public static JudgeCheck verdict(JsonNode answer) {
-        return new JudgeCheck(answer.get(DETECTED).asBoolean(), answer.get(REASONING).asText());
+        return ANSWER.read(answer);
     }
 }

@@ -3,12 +3,12 @@ package dev.assay.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Topics;
+import dev.assay.testsupport.Eventually;
 import dev.assay.testsupport.TopicClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import dev.assay.testsupport.RecordedRequest;
 import dev.assay.testsupport.StubReply;
 import io.restassured.RestAssured;
-import io.restassured.http.ContentType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,6 @@ import org.junit.jupiter.api.TestInstance;
 
 import java.nio.file.Files;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,20 +49,15 @@ class PipelineEndToEndTest {
         stack.stub().fallback(StubReply.computed(ScriptedModels::reply));
         RestAssured.baseURI = stack.apiUrl();
 
-        String submitted = RestAssured.given().contentType(ContentType.JSON).body(runRequest())
-                .when().post("/api/runs")
-                .then().statusCode(202).extract().asString();
-        JsonNode submission = Json.mapper().readTree(submitted);
+        JsonNode submission = RunApi.submit(runRequest());
         runId = submission.get("run_id").asText();
         assertThat(submission.get("jobs").asInt()).isEqualTo(6);
         assertThat(submission.get("expected_results").asInt()).isEqualTo(12);
 
-        JsonNode run = awaitCompleted(Duration.ofMinutes(3));
+        JsonNode run = RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
         assertThat(run.get("counts").toString()).contains("12");
 
-        JsonNode page = Json.mapper().readTree(RestAssured.given().queryParam("size", 100)
-                .when().get("/api/runs/" + runId + "/results").then().statusCode(200).extract().asString());
-        for (JsonNode result : page.get("results")) {
+        for (JsonNode result : RunApi.results(runId).get("results")) {
             results.put(key(result.get("question").asText(), result.get("answering_model").asText(), result.get("judge").asText()), result);
         }
     }
@@ -207,58 +201,23 @@ class PipelineEndToEndTest {
 
         TopicClient.publish(Topics.PARSED, "garbage-" + runId, garbage);
         for (int delivery = 1; delivery <= 2; delivery++) {
-            String before = storedResult(resultId).get("completed_at").asText();
+            String before = RunApi.result(runId, resultId).get("completed_at").asText();
             TopicClient.publish(Topics.PARSED, original.key(), original.value());
-            awaitChanged(resultId, before, Duration.ofSeconds(30));
+            Eventually.await(Duration.ofSeconds(30), () -> RunApi.result(runId, resultId).get("completed_at").asText(),
+                    completedAt -> !completedAt.equals(before), "result " + resultId + " to be finished again");
         }
 
         List<ConsumerRecord<String, String>> dead = TopicClient.await(Topics.DLQ, record -> garbage.equals(record.value()), 1,
                 Duration.ofSeconds(30));
         assertThat(new String(dead.get(0).headers().lastHeader("dead-letter-reason").value())).isNotBlank();
-        JsonNode page = resultsPage();
+        JsonNode page = RunApi.results(runId);
         assertThat(page.get("total").asInt()).isEqualTo(12);
         assertThat(page.get("results").findValuesAsText("result_id")).doesNotHaveDuplicates().contains(resultId);
     }
 
-    private JsonNode resultsPage() throws Exception {
-        return Json.mapper().readTree(RestAssured.given().queryParam("size", 100)
-                .when().get("/api/runs/" + runId + "/results").then().statusCode(200).extract().asString());
-    }
 
-    private JsonNode storedResult(String resultId) throws Exception {
-        for (JsonNode result : resultsPage().get("results")) {
-            if (result.get("result_id").asText().equals(resultId)) {
-                return result;
-            }
-        }
-        throw new AssertionError("no stored result " + resultId);
-    }
 
-    private void awaitChanged(String resultId, String completedAt, Duration timeout) throws Exception {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
-            if (!storedResult(resultId).get("completed_at").asText().equals(completedAt)) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("result " + resultId + " was not finished again within " + timeout);
-    }
 
-    private JsonNode awaitCompleted(Duration timeout) throws Exception {
-        Instant deadline = Instant.now().plus(timeout);
-        JsonNode run = null;
-        while (Instant.now().isBefore(deadline)) {
-            run = Json.mapper().readTree(RestAssured.get("/api/runs/" + runId).then().statusCode(200).extract().asString());
-            if ("completed".equals(run.get("status").asText())) {
-                return run;
-            }
-            Thread.sleep(500);
-        }
-        StringBuilder logs = new StringBuilder();
-        stack.services().forEach(s -> logs.append("\n--- ").append(s.log()).append('\n').append(s.tail()));
-        throw new AssertionError("run " + runId + " did not complete within " + timeout + ": " + run + logs);
-    }
 
     private JsonNode result(String question, String model, String judge) {
         JsonNode result = results.get(key(question, model, judge));

@@ -64,6 +64,13 @@ final class PipelineStack implements AutoCloseable {
         return generation.baseUrl();
     }
 
+    /** The last lines of every service's log, for failure messages. */
+    String logTails() {
+        StringBuilder logs = new StringBuilder();
+        services.forEach(service -> logs.append("\n--- ").append(service.log()).append('\n').append(service.tail()));
+        return logs.toString();
+    }
+
     List<ServiceProcess> services() {
         return List.copyOf(services);
     }

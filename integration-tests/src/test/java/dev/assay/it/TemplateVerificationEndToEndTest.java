@@ -5,14 +5,12 @@ import dev.assay.common.json.Json;
 import dev.assay.testsupport.RecordedRequest;
 import dev.assay.testsupport.StubReply;
 import io.restassured.RestAssured;
-import io.restassured.http.ContentType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -52,22 +50,9 @@ class TemplateVerificationEndToEndTest {
         stack = PipelineStack.start();
         stack.stub().fallback(StubReply.computed(TemplateVerificationEndToEndTest::reply));
         RestAssured.baseURI = stack.apiUrl();
-        String runId = Json.mapper().readTree(RestAssured.given().contentType(ContentType.JSON).body(runRequest())
-                .when().post("/api/runs").then().statusCode(202).extract().asString()).get("run_id").asText();
-
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
-        JsonNode run = null;
-        while (Instant.now().isBefore(deadline)) {
-            run = Json.mapper().readTree(RestAssured.get("/api/runs/" + runId).then().statusCode(200).extract().asString());
-            if ("completed".equals(run.get("status").asText())) {
-                break;
-            }
-            Thread.sleep(500);
-        }
-        assertThat(run.get("status").asText()).as("run %s: %s", runId, run).isEqualTo("completed");
-        JsonNode page = Json.mapper().readTree(RestAssured.given().queryParam("size", 100)
-                .when().get("/api/runs/" + runId + "/results").then().statusCode(200).extract().asString());
-        page.get("results").forEach(result -> results.put(result.get("question_id").asText(), result));
+        String runId = RunApi.submit(runRequest()).get("run_id").asText();
+        RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
+        RunApi.results(runId).get("results").forEach(result -> results.put(result.get("question_id").asText(), result));
     }
 
     @AfterAll

@@ -66,9 +66,6 @@ public record UsageMetadata(
                 mergeModels(model, other.model));
     }
 
-    public UsageMetadata withCostUsd(BigDecimal cost) {
-        return new UsageMetadata(inputTokens, outputTokens, totalTokens, cost, cacheReadTokens, cacheCreationTokens, model);
-    }
 
     private static Long add(Long a, Long b) {
         if (a == null) {

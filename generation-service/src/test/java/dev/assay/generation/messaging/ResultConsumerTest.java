@@ -9,7 +9,7 @@ import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
-import dev.assay.generation.Eventually;
+import dev.assay.testsupport.Eventually;
 import dev.assay.generation.KafkaClients;
 import dev.assay.generation.TestRuns;
 import dev.assay.generation.TestRuns.Outcome;

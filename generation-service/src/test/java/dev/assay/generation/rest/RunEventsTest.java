@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationResult;
-import dev.assay.generation.Eventually;
+import dev.assay.testsupport.Eventually;
 import dev.assay.generation.KafkaClients;
 import dev.assay.generation.SseClient;
 import dev.assay.generation.SseClient.Event;

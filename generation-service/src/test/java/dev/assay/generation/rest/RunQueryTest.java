@@ -15,7 +15,7 @@ import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.generation.Eventually;
+import dev.assay.testsupport.Eventually;
 import dev.assay.generation.KafkaClients;
 import dev.assay.generation.TestRuns;
 import dev.assay.generation.TestRuns.Outcome;

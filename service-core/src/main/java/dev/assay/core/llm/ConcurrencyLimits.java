@@ -32,8 +32,4 @@ final class ConcurrencyLimits {
         forModel(model).release();
     }
 
-    /** Calls to {@code model} in flight right now. */
-    int inFlight(ModelConfig model) {
-        return model.effectiveMaxConcurrency() - forModel(model).availablePermits();
-    }
 }

@@ -27,12 +27,4 @@ public interface LlmSettings {
     /** Extra rounds in which a judge is shown why its JSON was unusable and asked again. */
     @WithDefault("1")
     int repairAttempts();
-
-    /** Plain values, for code and tests that run without CDI. */
-    record Values(int maxAttempts, Duration initialBackoff, Duration maxBackoff, Duration maxRetryAfter, int repairAttempts)
-            implements LlmSettings {
-        public static Values defaults() {
-            return new Values(3, Duration.ofMillis(500), Duration.ofSeconds(20), Duration.ofSeconds(60), 1);
-        }
-    }
 }

@@ -96,12 +96,23 @@ public class ModelGateway {
         }
     }
 
+    /**
+     * The model config as far as it shapes the adapter's client (the id stays: adapters name the
+     * model by its canonical key in errors). The system prompt and the concurrency limit do not, so
+     * runs that differ only in them share one client instead of each leaving one behind in this
+     * long-lived cache.
+     */
+    private static ModelConfig clientKey(ModelConfig model) {
+        return new ModelConfig(model.id(), model.interfaceName(), model.model(), model.baseUrl(), model.apiKeyEnv(),
+                model.temperature(), model.maxTokens(), model.seed(), model.timeout(), null, null);
+    }
+
     private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls) {
         return new GuardedLlmPort(port(model), model, stage, task, calls, limits, retry);
     }
 
     private LlmPort port(ModelConfig model) {
-        return ports.computeIfAbsent(model, config -> {
+        return ports.computeIfAbsent(clientKey(model), config -> {
             LlmPortFactory factory = factories.get(config.interfaceName());
             if (factory == null) {
                 throw PortExecutionException.permanent("no adapter for interface \"" + config.interfaceName() + "\""

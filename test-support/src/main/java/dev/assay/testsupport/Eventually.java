@@ -1,4 +1,4 @@
-package dev.assay.generation;
+package dev.assay.testsupport;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -55,7 +55,9 @@ class PipelineEndToEndTest {
         assertThat(submission.get("expected_results").asInt()).isEqualTo(12);
 
         JsonNode run = RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
-        assertThat(run.get("counts").toString()).contains("12");
+        assertThat(run.get("counts").get("expected").asInt()).isEqualTo(12);
+        assertThat(run.get("counts").get("done").asInt()).isEqualTo(12);
+        assertThat(run.get("counts").get("failed").asInt()).isEqualTo(2);
 
         for (JsonNode result : RunApi.results(runId).get("results")) {
             results.put(key(result.get("question").asText(), result.get("answering_model").asText(), result.get("judge").asText()), result);

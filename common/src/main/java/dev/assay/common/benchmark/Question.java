@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.benchmark.trait.TraitScope;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -11,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One benchmark question.
@@ -20,17 +24,33 @@ import java.util.List;
  * @param rawAnswer the reference answer in prose, for people reading results
  * @param template  the typed answer a judge extracts and verifies (template modes)
  * @param rubric    traits to score the response on (rubric modes)
+ * @param nuggets   information nuggets judged against the response (rubric modes)
+ * @param passages  retrieved passages for retrieval-augmented answering
+ * @param promptParameters values for the prompt's {@code {name}} placeholders; expression traits read them too
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template,
-                       Rubric rubric) implements Validatable {
+                       Rubric rubric, List<Nugget> nuggets, List<Passage> passages,
+                       Map<String, String> promptParameters) implements Validatable {
 
     public Question {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);
+        nuggets = nuggets == null ? List.of() : List.copyOf(nuggets);
+        passages = passages == null ? List.of() : List.copyOf(passages);
+        promptParameters = promptParameters == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(promptParameters));
         if ((id == null || id.isBlank()) && question != null && !question.isBlank()) {
             id = md5(question);
         }
+    }
+
+    public Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template, Rubric rubric) {
+        this(id, question, rawAnswer, keywords, template, rubric, null, null, null);
+    }
+
+    /** This question with another rubric (the global traits merged in). */
+    public Question withRubric(Rubric merged) {
+        return new Question(id, question, rawAnswer, keywords, template, merged, nuggets, passages, promptParameters);
     }
 
     /** The MD5 of the question text: the other key manual answers may use. */
@@ -46,8 +66,30 @@ public record Question(String id, String question, String rawAnswer, List<String
             template.validate(Problems.field(path, "template"), problems);
         }
         if (rubric != null) {
-            rubric.validate(Problems.field(path, "rubric"), problems);
+            rubric.validate(Problems.field(path, "rubric"), traitScope(), problems);
         }
+        for (int i = 0; i < nuggets.size(); i++) {
+            String nuggetPath = Problems.index(Problems.field(path, "nuggets"), i);
+            if (nuggets.get(i) == null) {
+                problems.add(nuggetPath, "is empty");
+            } else {
+                nuggets.get(i).validate(nuggetPath, problems);
+            }
+        }
+        for (int i = 0; i < passages.size(); i++) {
+            String passagePath = Problems.index(Problems.field(path, "passages"), i);
+            if (passages.get(i) == null) {
+                problems.add(passagePath, "is empty");
+            } else {
+                passages.get(i).validate(passagePath, problems);
+            }
+        }
+    }
+
+    /** What this question's expression traits may read besides the response and parsed fields. */
+    @JsonIgnore
+    public TraitScope traitScope() {
+        return TraitScope.of(promptParameters.keySet());
     }
 
     public static String md5(String text) {

@@ -3,21 +3,31 @@ package dev.assay.common.pipeline;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.prompt.PromptConfig;
+import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
 
 /**
  * The run settings every stage needs, carried with each job so no stage looks anything up.
  *
  * @param sufficiencyCheck run the sufficiency check (after the abstention check, before parsing)
+ * @param rubricStrategy   how LLM-judged traits are asked (batch or sequential)
+ * @param nuggetEvaluation how nuggets are judged
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
-                          PromptConfig promptConfig) {
+                          PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation) {
     public JobSettings {
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
+        rubricStrategy = rubricStrategy == null ? RubricStrategy.BATCH : rubricStrategy;
+        nuggetEvaluation = nuggetEvaluation == null ? NuggetSettings.DEFAULTS : nuggetEvaluation;
+    }
+
+    public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig promptConfig) {
+        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, null, null);
     }
 
     /** Settings without the sufficiency check (the common case, and what older jobs carried). */

@@ -17,7 +17,8 @@ final class ResultCaveats {
     private ResultCaveats() {
     }
 
-    static List<String> of(List<RecordedCall> calls, TemplateVerdict template, List<TraitScore> traits) {
+    static List<String> of(List<RecordedCall> calls, TemplateVerdict template, List<TraitScore> traits,
+                           DynamicRubricOutcome dynamic, NuggetOutcome nuggets) {
         List<String> caveats = new ArrayList<>();
         retriedCalls(calls, caveats);
         for (RecordedCall call : calls) {
@@ -36,6 +37,12 @@ final class ResultCaveats {
             if (trait.error() != null) {
                 caveats.add("trait " + trait.name() + " was not scored: " + trait.error());
             }
+        }
+        if (dynamic != null && dynamic.error() != null) {
+            caveats.add("dynamic traits " + String.join(", ", dynamic.skipped()) + " were skipped: " + dynamic.error());
+        }
+        if (nuggets != null && nuggets.error() != null) {
+            caveats.add("nuggets were not scored in full: " + nuggets.error());
         }
         return caveats;
     }

@@ -23,6 +23,9 @@ import java.util.Map;
  * @param calls          every model call of every stage, messages exactly as sent
  * @param usage          usage per stage ({@code generation}, {@code parsing}, {@code rubric}) and {@code total}
  * @param timingsMs      wall time per stage in milliseconds
+ * @param rubric         trait scores, promoted dynamic traits included
+ * @param dynamicRubric  which dynamic traits were promoted and which skipped; null without dynamic traits
+ * @param nuggets        the nugget evaluation; null without nuggets
  * @param caveats        what to know before trusting the verdict (a judge asked again, retried calls,
  *                       traits not scored, a pass despite failing fields); empty when there is nothing
  */
@@ -46,6 +49,8 @@ public record VerificationResult(
         JsonNode parsed,
         TemplateVerdict template,
         List<TraitScore> rubric,
+        DynamicRubricOutcome dynamicRubric,
+        NuggetOutcome nuggets,
         Failure failure,
         List<RecordedCall> calls,
         Map<String, UsageMetadata> usage,
@@ -120,7 +125,8 @@ public record VerificationResult(
         return new VerificationResult(SCHEMA_VERSION, parsed.runId(), parsed.jobId(), parsed.resultId(),
                 job.question().id(), job.question().question(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
-                generation.response(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), failure,
-                calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits()), completedAt);
+                generation.response(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), rubric.dynamic(),
+                rubric.nuggets(), failure, calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits(),
+                rubric.dynamic(), rubric.nuggets()), completedAt);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.benchmark.Rubric;
+import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
@@ -22,6 +23,8 @@ import java.util.Map;
  * @param manualAnswers   answers for {@code manual} answering models, keyed by question id or the
  *                        MD5 of the question text
  * @param globalRubric    traits scored on every question, merged with the question's own
+ * @param rubricStrategy  how LLM-judged traits are asked: batch (default) or sequential
+ * @param nuggetEvaluation how nuggets are judged (window size, prompt style, output format)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -35,7 +38,9 @@ public record RunConfig(
         Boolean sufficiencyCheck,
         PromptConfig promptConfig,
         Map<String, String> manualAnswers,
-        Rubric globalRubric) implements Validatable {
+        Rubric globalRubric,
+        RubricStrategy rubricStrategy,
+        NuggetSettings nuggetEvaluation) implements Validatable {
 
     public static final int MAX_REPLICATES = 1000;
 
@@ -43,6 +48,21 @@ public record RunConfig(
         answeringModels = answeringModels == null ? List.of() : List.copyOf(answeringModels);
         judges = judges == null ? List.of() : List.copyOf(judges);
         manualAnswers = manualAnswers == null ? Map.of() : Map.copyOf(manualAnswers);
+    }
+
+    public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
+                     EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
+                     Map<String, String> manualAnswers, Rubric globalRubric) {
+        this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
+                manualAnswers, globalRubric, null, null);
+    }
+
+    public RubricStrategy effectiveRubricStrategy() {
+        return rubricStrategy == null ? RubricStrategy.BATCH : rubricStrategy;
+    }
+
+    public NuggetSettings effectiveNuggetEvaluation() {
+        return nuggetEvaluation == null ? NuggetSettings.DEFAULTS : nuggetEvaluation;
     }
 
     public int effectiveReplicates() {
@@ -86,6 +106,9 @@ public record RunConfig(
         }
         if (globalRubric != null) {
             globalRubric.validate(Problems.field(path, "global_rubric"), problems);
+        }
+        if (nuggetEvaluation != null) {
+            nuggetEvaluation.validate(Problems.field(path, "nugget_evaluation"), problems);
         }
     }
 

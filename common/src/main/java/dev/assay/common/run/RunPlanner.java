@@ -40,8 +40,8 @@ public final class RunPlanner {
             problems.add(Problems.field(configPath, "sufficiency_check"), "needs a template, but evaluation mode "
                     + mode.wireName() + " uses none; turn it off or use template_only / template_and_rubric");
         }
-        Set<String> globalNames = new HashSet<>();
-        config.effectiveGlobalRubric().traits().forEach(trait -> globalNames.add(trait.name()));
+        Rubric global = config.effectiveGlobalRubric();
+        Set<String> globalNames = new HashSet<>(global.names());
         boolean manual = config.answeringModels().stream().anyMatch(model -> model != null && model.isManual());
         Set<String> usedManualKeys = new HashSet<>();
 
@@ -56,14 +56,15 @@ public final class RunPlanner {
                         + " (or set evaluation_mode: rubric_only)");
             }
             if (question.rubric() != null) {
-                List<RubricTrait> traits = question.rubric().traits();
-                for (int t = 0; t < traits.size(); t++) {
-                    RubricTrait trait = traits.get(t);
-                    if (trait != null && globalNames.contains(trait.name())) {
-                        problems.add(Problems.field(Problems.index(Problems.field(Problems.field(questionPath, "rubric"), "traits"), t), "name"),
-                                "\"" + trait.name() + "\" is also a global trait (" + Problems.field(configPath, "global_rubric") + ")");
-                    }
-                }
+                clashes(question.rubric().traits(), Problems.field(Problems.field(questionPath, "rubric"), "traits"), globalNames,
+                        configPath, problems);
+                clashes(question.rubric().dynamicTraits(), Problems.field(Problems.field(questionPath, "rubric"), "dynamic_traits"),
+                        globalNames, configPath, problems);
+            }
+            checkGlobalExpressions(global, question, questionPath, Problems.field(configPath, "global_rubric"), problems);
+            if (!question.nuggets().isEmpty() && !mode.usesRubric()) {
+                problems.add(Problems.field(questionPath, "nuggets"), "are judged in the rubric stage, which evaluation mode "
+                        + mode.wireName() + " skips; use template_and_rubric or rubric_only");
             }
             if (manual && question.question() != null) {
                 Optional<String> key = manualKey(question, config);
@@ -86,11 +87,40 @@ public final class RunPlanner {
         return problems;
     }
 
+    private static void clashes(List<RubricTrait> traits, String listPath, Set<String> globalNames, String configPath,
+                                Problems problems) {
+        for (int t = 0; t < traits.size(); t++) {
+            RubricTrait trait = traits.get(t);
+            if (trait != null && globalNames.contains(trait.name())) {
+                problems.add(Problems.field(Problems.index(listPath, t), "name"),
+                        "\"" + trait.name() + "\" is also a global trait (" + Problems.field(configPath, "global_rubric") + ")");
+            }
+        }
+    }
+
+    /**
+     * Global expression traits read the prompt parameters of whichever question they are scored
+     * on, so they are compiled against each question's; an error names the question.
+     */
+    private static void checkGlobalExpressions(Rubric global, Question question, String questionPath, String globalPath,
+                                               Problems problems) {
+        Problems perQuestion = new Problems();
+        global.validate(globalPath, question.traitScope(), perQuestion);
+        Problems alone = new Problems();
+        global.validate(globalPath, alone);
+        for (var error : perQuestion.errors()) {
+            if (!alone.errors().contains(error)) {
+                problems.add(error.path(), error.message() + " (for " + questionPath + ", id \"" + question.id() + "\")");
+            }
+        }
+    }
+
     /** The jobs of a checked pair. Throws {@link ValidationException} when the pair has problems. */
     public static List<VerificationJob> plan(String runId, Benchmark benchmark, RunConfig config, Instant now) {
         check(benchmark, config, "benchmark", "config").throwIfAny();
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
-                config.isSufficiencyCheck(), config.effectivePromptConfig());
+                config.isSufficiencyCheck(), config.effectivePromptConfig(), config.effectiveRubricStrategy(),
+                config.effectiveNuggetEvaluation());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {
@@ -113,8 +143,7 @@ public final class RunPlanner {
             return question;
         }
         Rubric own = question.rubric() == null ? Rubric.EMPTY : question.rubric();
-        return new Question(question.id(), question.question(), question.rawAnswer(), question.keywords(), question.template(),
-                own.mergedWith(global));
+        return question.withRubric(own.mergedWith(global));
     }
 
     /** The manual_answers key for this question: its id first, then the MD5 of its text. */

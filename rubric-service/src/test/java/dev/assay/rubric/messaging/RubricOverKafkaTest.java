@@ -34,8 +34,8 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateVerifier;
-import dev.assay.rubric.service.RubricPrompt;
-import dev.assay.rubric.service.TraitBatchSchema;
+import dev.assay.rubric.service.trait.BooleanTraitPrompt;
+import dev.assay.rubric.service.trait.TraitBatchSchema;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.RecordedRequest;
@@ -74,10 +74,10 @@ class RubricOverKafkaTest {
     private static final String QUESTION = "What is the capital of France?";
     private static final String RESPONSE = "Paris is the capital of France (source: CIA World Factbook).";
 
-    private static final RubricTrait CITES_SOURCE = new RubricTrait("cites_source", "boolean", "The response names a source.", null, null, null);
-    private static final RubricTrait IS_CONCISE = new RubricTrait("is_concise", "boolean", "The response is one sentence.", null, null, null);
-    private static final RubricTrait MENTIONS_PARIS = new RubricTrait("mentions_paris", "regex", null, "\\bparis\\b", false, null);
-    private static final RubricTrait NO_APOLOGY = new RubricTrait("no_apology", "regex", null, "sorry", false, true);
+    private static final RubricTrait CITES_SOURCE = RubricTrait.booleanTrait("cites_source", "The response names a source.");
+    private static final RubricTrait IS_CONCISE = RubricTrait.booleanTrait("is_concise", "The response is one sentence.");
+    private static final RubricTrait MENTIONS_PARIS = RubricTrait.regexTrait("mentions_paris", "\\bparis\\b", false, null);
+    private static final RubricTrait NO_APOLOGY = RubricTrait.regexTrait("no_apology", "sorry", false, true);
     private static final List<RubricTrait> TRAITS = List.of(CITES_SOURCE, MENTIONS_PARIS, IS_CONCISE, NO_APOLOGY);
 
     @InjectStubLlm
@@ -127,8 +127,8 @@ class RubricOverKafkaTest {
         List<RubricTrait> batch = List.of(CITES_SOURCE, IS_CONCISE);
         JsonNode schema = TraitBatchSchema.of(batch);
         AdapterInstruction adapter = openAiAddition(schema);
-        String system = RubricPrompt.SYSTEM + "\n\n" + adapter.systemAddition() + "\n\nBe strict.";
-        String user = RubricPrompt.user(QUESTION, RESPONSE, batch) + "\n\n" + adapter.userAddition();
+        String system = BooleanTraitPrompt.SYSTEM + "\n\n" + adapter.systemAddition() + "\n\nBe strict.";
+        String user = BooleanTraitPrompt.user(QUESTION, RESPONSE, batch) + "\n\n" + adapter.userAddition();
         assertThat(request.contentsOf("system")).containsExactly(system);
         assertThat(request.contentsOf("user")).containsExactly(user);
         assertThat(user).contains("- cites_source: The response names a source.").contains("- is_concise: The response is one sentence.")
@@ -161,7 +161,7 @@ class RubricOverKafkaTest {
         List<RecordedCall> rubricCalls = result.calls().stream().filter(call -> call.stage() == Stage.RUBRIC).toList();
         assertThat(rubricCalls).hasSize(3).allSatisfy(call -> {
             assertThat(call.error()).contains("500");
-            assertThat(call.messages().get(0).text()).startsWith(RubricPrompt.SYSTEM);
+            assertThat(call.messages().get(0).text()).startsWith(BooleanTraitPrompt.SYSTEM);
         });
         assertThat(stub.requestCount()).isEqualTo(3);
     }
@@ -193,7 +193,7 @@ class RubricOverKafkaTest {
     void aRubricOnlyResultWithRegexTraitsIsScoredWithoutAnyCall() {
         ParsingOutcome nothingParsed = new ParsingOutcome(null, null, null, List.of(), UsageMetadata.EMPTY, 0, null);
         ParsedJob parsed = parsedJob(EvaluationMode.RUBRIC_ONLY, PromptConfig.EMPTY, judge("rubric-judge"), nothingParsed,
-                List.of(MENTIONS_PARIS, new RubricTrait("says_london", "regex", null, "London", null, null)));
+                List.of(MENTIONS_PARIS, RubricTrait.regexTrait("says_london", "London", null, null)));
 
         publish(parsed);
         VerificationResult result = Json.read(awaitResults(parsed.runId(), 1).get(0).value(), VerificationResult.class);

@@ -1,4 +1,4 @@
-package dev.assay.rubric.service;
+package dev.assay.rubric.service.trait;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,47 +17,47 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class RubricPartsTest {
 
     private static RubricTrait regex(String pattern, Boolean caseSensitive, Boolean invert) {
-        return new RubricTrait("t", "regex", null, pattern, caseSensitive, invert);
+        return RubricTrait.regexTrait("t", pattern, caseSensitive, invert);
     }
 
     @Test
     void aRegexTraitSearchesAnywhereInTheResponse() {
-        assertThat(RegexTraits.score(regex("\\d+ mg", null, null), "Take 200 mg twice a day.").passed()).isTrue();
+        assertThat(RegexTraitEvaluator.score(regex("\\d+ mg", null, null), "Take 200 mg twice a day.").passed()).isTrue();
         // search, not a full match
-        assertThat(RegexTraits.score(regex("mg", null, null), "Take 200 mg.").passed()).isTrue();
-        assertThat(RegexTraits.score(regex("^mg$", null, null), "Take 200 mg.").passed()).isFalse();
-        assertThat(RegexTraits.score(regex("\\d+ mg", null, null), "Take some.")).isEqualTo(
+        assertThat(RegexTraitEvaluator.score(regex("mg", null, null), "Take 200 mg.").passed()).isTrue();
+        assertThat(RegexTraitEvaluator.score(regex("^mg$", null, null), "Take 200 mg.").passed()).isFalse();
+        assertThat(RegexTraitEvaluator.score(regex("\\d+ mg", null, null), "Take some.")).isEqualTo(
                 new TraitScore("t", "regex", false, null, null, null));
     }
 
     @Test
     void caseSensitivityIsTheDefaultAndCanBeTurnedOff() {
-        assertThat(RegexTraits.score(regex("paris", null, null), "PARIS").passed()).isFalse();
-        assertThat(RegexTraits.score(regex("paris", true, null), "PARIS").passed()).isFalse();
-        assertThat(RegexTraits.score(regex("paris", false, null), "PARIS").passed()).isTrue();
-        assertThat(RegexTraits.score(regex("é", false, null), "CAFÉ").passed()).isTrue();
+        assertThat(RegexTraitEvaluator.score(regex("paris", null, null), "PARIS").passed()).isFalse();
+        assertThat(RegexTraitEvaluator.score(regex("paris", true, null), "PARIS").passed()).isFalse();
+        assertThat(RegexTraitEvaluator.score(regex("paris", false, null), "PARIS").passed()).isTrue();
+        assertThat(RegexTraitEvaluator.score(regex("é", false, null), "CAFÉ").passed()).isTrue();
     }
 
     @Test
     void invertMakesAMatchAFailure() {
-        assertThat(RegexTraits.score(regex("sorry", false, true), "Sorry, I cannot.").passed()).isFalse();
-        assertThat(RegexTraits.score(regex("sorry", false, true), "Paris.").passed()).isTrue();
-        assertThat(RegexTraits.score(regex("sorry", false, false), "Paris.").passed()).isFalse();
+        assertThat(RegexTraitEvaluator.score(regex("sorry", false, true), "Sorry, I cannot.").passed()).isFalse();
+        assertThat(RegexTraitEvaluator.score(regex("sorry", false, true), "Paris.").passed()).isTrue();
+        assertThat(RegexTraitEvaluator.score(regex("sorry", false, false), "Paris.").passed()).isFalse();
     }
 
     @Test
     void anUnusablePatternIsATraitErrorNotAnException() {
-        TraitScore broken = RegexTraits.score(regex("(unclosed", null, null), "text");
+        TraitScore broken = RegexTraitEvaluator.score(regex("(unclosed", null, null), "text");
         assertThat(broken.passed()).isNull();
         assertThat(broken.error()).startsWith("invalid regular expression: ");
-        assertThat(RegexTraits.score(regex(null, null, null), "text").error()).isEqualTo("the trait has no pattern");
-        assertThat(RegexTraits.score(regex("x", null, null), null).passed()).isFalse();
+        assertThat(RegexTraitEvaluator.score(regex(null, null, null), "text").error()).isEqualTo("the trait has no pattern");
+        assertThat(RegexTraitEvaluator.score(regex("x", null, null), null).passed()).isFalse();
     }
 
     @Test
     void theBatchSchemaHasOneRequiredBooleanPerTraitAndNothingElse() {
-        List<RubricTrait> traits = List.of(new RubricTrait("cites_source", "boolean", "Names a source.", null, null, null),
-                new RubricTrait("is polite", "boolean", "Is polite.", null, null, null));
+        List<RubricTrait> traits = List.of(RubricTrait.booleanTrait("cites_source", "Names a source."),
+                RubricTrait.booleanTrait("is polite", "Is polite."));
 
         ObjectNode schema = TraitBatchSchema.of(traits);
 
@@ -79,8 +79,8 @@ class RubricPartsTest {
 
     @Test
     void theBatchPromptListsEveryTraitWithItsDescription() {
-        String user = RubricPrompt.user(" Q? ", "R.", List.of(new RubricTrait("a", "boolean", "First.", null, null, null),
-                new RubricTrait("b", "boolean", "Second.", null, null, null)));
+        String user = BooleanTraitPrompt.user(" Q? ", "R.", List.of(RubricTrait.booleanTrait("a", "First."),
+                RubricTrait.booleanTrait("b", "Second.")));
 
         assertThat(user).isEqualTo("""
                 <question>
@@ -95,6 +95,6 @@ class RubricPartsTest {
                 - a: First.
                 - b: Second.
                 </traits>""");
-        assertThat(RubricPrompt.SYSTEM).contains("do not use outside knowledge");
+        assertThat(BooleanTraitPrompt.SYSTEM).contains("do not use outside knowledge");
     }
 }

@@ -1,11 +1,11 @@
-package dev.assay.rubric.service;
+package dev.assay.rubric.service.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 
 import java.util.List;
 
 /** The batched boolean-trait call: one judge call answers yes or no for every boolean trait of the question. */
-public final class RubricPrompt {
+public final class BooleanTraitPrompt {
 
     public static final String SYSTEM = """
             You evaluate a model's response to a question against a list of traits. Each trait is a \
@@ -16,7 +16,7 @@ public final class RubricPrompt {
             out, and do not let one trait's answer influence another's. Answer every trait, under its \
             name exactly as given.""";
 
-    private RubricPrompt() {
+    private BooleanTraitPrompt() {
     }
 
     public static String user(String question, String response, List<RubricTrait> traits) {

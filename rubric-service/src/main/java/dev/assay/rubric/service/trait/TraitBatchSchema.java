@@ -1,4 +1,4 @@
-package dev.assay.rubric.service;
+package dev.assay.rubric.service.trait;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

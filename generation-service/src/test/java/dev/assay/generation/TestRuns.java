@@ -109,6 +109,12 @@ public final class TestRuns {
     }
 
     public static VerificationResult result(VerificationJob job, ModelConfig judge, Outcome outcome) {
+        return result(job, judge, outcome, new RubricOutcome(List.of(new TraitScore("concise", "boolean", true, null, null, null)),
+                List.of(), UsageMetadata.EMPTY, 5, null));
+    }
+
+    /** A result with the given rubric outcome (traits, dynamic traits, nuggets). */
+    public static VerificationResult result(VerificationJob job, ModelConfig judge, Outcome outcome, RubricOutcome rubric) {
         String truth = job.question().rawAnswer();
         AnsweredJob answered;
         if (outcome == Outcome.ERROR) {
@@ -141,8 +147,7 @@ public final class TestRuns {
                     call.usage(), 210, null);
         }
         ParsedJob parsedJob = ParsedJob.of(answered, judge, parsing);
-        return VerificationResult.assemble(parsedJob, new RubricOutcome(List.of(new TraitScore("concise", "boolean", true, null, null, null)),
-                List.of(), UsageMetadata.EMPTY, 5, null), NOW);
+        return VerificationResult.assemble(parsedJob, rubric, NOW);
     }
 
     private static JsonNode yamlTree(String yaml) {

@@ -5,6 +5,7 @@ import dev.assay.common.validation.Suggestions;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
+import dev.assay.generation.RunScores;
 import dev.assay.generation.RunSubmission;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.service.InvalidRequestException;
@@ -90,6 +91,16 @@ public class RunResource {
     @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public RunSummary get(@PathParam("id") String id) {
         return runs.summary(id);
+    }
+
+    @GET
+    @Path("{id}/scores")
+    @Operation(summary = "A run's means: template pass rate, per-trait pass rates and scores, nugget recall",
+            description = "Over the results stored so far: once for the whole run and per answering model × judge.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RunScores.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public RunScores scores(@PathParam("id") String id) {
+        return runs.scores(id);
     }
 
     @GET

@@ -9,6 +9,7 @@ import dev.assay.common.run.RunPlanner;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
+import dev.assay.generation.RunScores;
 import dev.assay.generation.RunSource;
 import dev.assay.generation.RunStatus;
 import dev.assay.generation.RunSubmission;
@@ -18,6 +19,7 @@ import dev.assay.generation.repository.ResultEntity;
 import dev.assay.generation.repository.ResultRepository;
 import dev.assay.generation.repository.RunEntity;
 import dev.assay.generation.repository.RunRepository;
+import dev.assay.generation.repository.ScoreRepository;
 import dev.assay.generation.repository.StatusAggregate;
 import io.quarkus.hibernate.orm.panache.PanacheQuery;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -41,14 +43,16 @@ public class RunService {
     private final RunValidator validator;
     private final RunRepository runs;
     private final ResultRepository results;
+    private final ScoreRepository scores;
     private final JobPublisher publisher;
     private final ApiConfig config;
 
-    public RunService(RunValidator validator, RunRepository runs, ResultRepository results, JobPublisher publisher,
-                      ApiConfig config) {
+    public RunService(RunValidator validator, RunRepository runs, ResultRepository results, ScoreRepository scores,
+                      JobPublisher publisher, ApiConfig config) {
         this.validator = validator;
         this.runs = runs;
         this.results = results;
+        this.scores = scores;
         this.publisher = publisher;
         this.config = config;
     }
@@ -111,6 +115,13 @@ public class RunService {
     public RunSummary summary(String runId) {
         RunEntity run = find(runId);
         return RunSummaries.of(run, results.aggregate(List.of(runId)));
+    }
+
+    /** The run's means (trait pass rates and scores, nugget recall), overall and per answering model × judge. */
+    @Transactional
+    public RunScores scores(String runId) {
+        find(runId);
+        return RunScoring.of(runId, scores);
     }
 
     /** One page of the run's results matching the filter, as the full result records. */

@@ -85,6 +85,11 @@ public class NuggetEvaluator {
         Judging(JudgeSession judge, NuggetSettings settings, Question question) {
             this.judge = judge;
             this.windowSize = settings.effectiveWindowSize();
+            // validated when the run is submitted; a job published straight to the topic is not, and 0 would never end
+            if (windowSize < 1 || windowSize > NuggetSettings.MAX_WINDOW) {
+                throw new IllegalArgumentException("nugget_evaluation.window_size must be between 1 and " + NuggetSettings.MAX_WINDOW
+                        + ", got " + windowSize);
+            }
             this.style = settings.effectivePromptStyle();
             this.format = settings.effectiveOutputFormat();
             this.question = question;

@@ -47,8 +47,8 @@ final class XmlLabelReader implements LabelReader {
             }
             labels.add(read.get());
         }
-        // bare text without any label element is not XML; an empty <labels/> wrapper is (an empty list)
-        return labels.isEmpty() && start < 0 ? Optional.empty() : Optional.of(labels);
+        // no label element: only an empty <labels></labels> is an (empty) label list; "<labels>support</labels>" is none
+        return labels.isEmpty() && (start < 0 || !region.isBlank()) ? Optional.empty() : Optional.of(labels);
     }
 
     private static String unescape(String text) {

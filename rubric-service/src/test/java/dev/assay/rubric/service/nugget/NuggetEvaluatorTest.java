@@ -51,6 +51,7 @@ import static dev.assay.common.nugget.SupportLabel.SUPPORT;
 import static dev.assay.testsupport.RequestMatcher.any;
 import static dev.assay.testsupport.RequestMatcher.lastUserMessageContains;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The nugget evaluator with the real gateway, prompts and parser, the judge served over HTTP by
@@ -232,6 +233,16 @@ class NuggetEvaluatorTest {
         assertThat(users.get(1)).contains("<passage>\nThe capital is Paris.\n</passage>").doesNotContain(RESPONSE);
         assertThat(users.get(2)).contains("<passage>\nLyon is a city.\n</passage>");
         assertThat(session.calls()).extracting(RecordedCall::task).containsOnly(PromptTask.NUGGET_ASSIGNMENT);
+    }
+
+    @Test
+    void aWindowSizeThatSkippedValidationIsRefusedBeforeAnyCall() {
+        JudgeSession session = new JudgeSession(gateway, judge(), PromptConfig.EMPTY);
+
+        assertThatThrownBy(() -> evaluate(session, facts(3), List.of(), new NuggetSettings(0, null, null, null)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("nugget_evaluation.window_size must be between 1 and 100, got 0");
+        assertThat(stub.requestCount()).isZero();
     }
 
     @Test

@@ -104,6 +104,9 @@ class NuggetLabelParserTest {
         assertRead(NuggetLabelParser.parse("<LABELS><label index=\"1\">Support</label><label index=\"2\">no</label>"
                 + "<label index=\"3\"><![CDATA[partial]]></label></LABELS>", XML, 3), "xml", THREE);
         assertRead(NuggetLabelParser.parse("<label>support</label> <label>not_support</label>", XML, 2), "xml", List.of(SUPPORT, NOT_SUPPORT));
+        // labels without their elements are not the format asked for; an empty wrapper is an empty list
+        assertThat(NuggetLabelParser.parse("<labels>support, no</labels>", XML, 2).error()).isEqualTo(NuggetParseError.FORMAT_ERROR);
+        assertThat(NuggetLabelParser.parse("<labels>\n</labels>", XML, 2).error()).isEqualTo(NuggetParseError.TRUNCATION);
     }
 
     // --- adaptive and mixed answers ---

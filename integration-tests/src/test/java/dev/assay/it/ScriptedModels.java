@@ -53,7 +53,7 @@ final class ScriptedModels {
         if (mentions(body, "abstention_detected")) {
             json = "{\"reasoning\":\"The response answers the question.\",\"abstention_detected\":false}";
         } else if (mentions(body, "concise")) {
-            json = "{\"concise\":true}";
+            json = "{\"concise\":{\"reasoning\":\"It is one sentence.\",\"verdict\":true}}";
         } else if (mentions(body, "city") || mentions(body, "legs") || mentions(body, "symbol")) {
             json = PARSED.get(judged);
         } else {

@@ -11,6 +11,7 @@ import dev.assay.common.prompt.PromptAssembler;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.core.llm.AnswerCheck;
 import dev.assay.core.llm.Completion;
 import dev.assay.core.llm.Extraction;
 import dev.assay.core.llm.ModelCallException;
@@ -48,8 +49,14 @@ public final class JudgeSession {
      * {@link ModelCallException} when no usable answer came; its attempts are recorded all the same.
      */
     public Extraction extract(PromptTask task, String system, String user, JsonNode schema) {
+        return extract(task, system, user, schema, AnswerCheck.NONE);
+    }
+
+    /** Like {@link #extract(PromptTask, String, String, JsonNode)}, repairing {@code check}'s problems too. */
+    public Extraction extract(PromptTask task, String system, String user, JsonNode schema, AnswerCheck check) {
         try {
-            Extraction extraction = gateway.extract(judge, Stage.RUBRIC, task, assemble(task, system, user, schema), schema);
+            Extraction extraction = gateway.extract(judge, Stage.RUBRIC, task, assemble(task, system, user, schema), schema,
+                    check);
             record(extraction.calls(), extraction.usage());
             return extraction;
         } catch (ModelCallException e) {

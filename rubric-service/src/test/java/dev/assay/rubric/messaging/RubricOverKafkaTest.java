@@ -34,8 +34,8 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateVerifier;
-import dev.assay.rubric.service.trait.BooleanTraitPrompt;
-import dev.assay.rubric.service.trait.TraitBatchSchema;
+import dev.assay.rubric.service.trait.TraitPrompt;
+import dev.assay.rubric.service.trait.TraitSchemas;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.RecordedRequest;
@@ -90,7 +90,9 @@ class RubricOverKafkaTest {
 
     @Test
     void booleanTraitsAreScoredInOneBatchedCallAndRegexTraitsLocally() {
-        stub.when(any()).thenReply(StubReply.text("{\"cites_source\": true, \"is_concise\": false}").withUsage(40, 6));
+        stub.when(any()).thenReply(StubReply.text("""
+                {"cites_source": {"reasoning": "It names the CIA World Factbook.", "verdict": true},
+                 "is_concise": {"reasoning": "It is one sentence, but with an aside.", "verdict": false}}""").withUsage(40, 6));
         ModelConfig judge = judge("rubric-judge");
         ParsedJob parsed = parsedJob(EvaluationMode.TEMPLATE_AND_RUBRIC, PromptConfig.fromMap(Map.of("rubric_evaluation", "Be strict.")),
                 judge, passingParse());
@@ -106,9 +108,9 @@ class RubricOverKafkaTest {
         assertThat(result.judge()).isEqualTo("openai:rubric-judge");
         assertThat(result.completedAt()).isNotNull();
         assertThat(result.rubric()).containsExactly(
-                new TraitScore("cites_source", "boolean", true, null, null, null),
+                new TraitScore("cites_source", "boolean", true, null, "It names the CIA World Factbook.", null),
                 new TraitScore("mentions_paris", "regex", true, null, null, null),
-                new TraitScore("is_concise", "boolean", false, null, null, null),
+                new TraitScore("is_concise", "boolean", false, null, "It is one sentence, but with an aside.", null),
                 new TraitScore("no_apology", "regex", true, null, null, null));
 
         // every stage's calls, in order, the rubric one as sent
@@ -125,13 +127,14 @@ class RubricOverKafkaTest {
         assertThat(stub.requests()).hasSize(1);
         RecordedRequest request = stub.requests().get(0);
         List<RubricTrait> batch = List.of(CITES_SOURCE, IS_CONCISE);
-        JsonNode schema = TraitBatchSchema.of(batch);
+        JsonNode schema = TraitSchemas.batch(batch);
         AdapterInstruction adapter = openAiAddition(schema);
-        String system = BooleanTraitPrompt.SYSTEM + "\n\n" + adapter.systemAddition() + "\n\nBe strict.";
-        String user = BooleanTraitPrompt.user(QUESTION, RESPONSE, batch) + "\n\n" + adapter.userAddition();
+        String system = TraitPrompt.LLM_BATCH + "\n\n" + adapter.systemAddition() + "\n\nBe strict.";
+        String user = TraitPrompt.batch(QUESTION, RESPONSE, batch) + "\n\n" + adapter.userAddition();
         assertThat(request.contentsOf("system")).containsExactly(system);
         assertThat(request.contentsOf("user")).containsExactly(user);
-        assertThat(user).contains("- cites_source: The response names a source.").contains("- is_concise: The response is one sentence.")
+        assertThat(user).contains("- cites_source (true or false): The response names a source.")
+                .contains("- is_concise (true or false): The response is one sentence.")
                 .doesNotContain("mentions_paris").doesNotContain("no_apology");
         assertThat(system).contains("\"required\" : [ \"cites_source\", \"is_concise\" ]");
         assertThat(rubricCall.messages()).containsExactly(Message.system(system), Message.user(user));
@@ -161,7 +164,7 @@ class RubricOverKafkaTest {
         List<RecordedCall> rubricCalls = result.calls().stream().filter(call -> call.stage() == Stage.RUBRIC).toList();
         assertThat(rubricCalls).hasSize(3).allSatisfy(call -> {
             assertThat(call.error()).contains("500");
-            assertThat(call.messages().get(0).text()).startsWith(BooleanTraitPrompt.SYSTEM);
+            assertThat(call.messages().get(0).text()).startsWith(TraitPrompt.LLM_BATCH);
         });
         assertThat(stub.requestCount()).isEqualTo(3);
     }

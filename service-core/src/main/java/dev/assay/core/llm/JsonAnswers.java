@@ -50,6 +50,17 @@ public final class JsonAnswers {
         throw new MalformedResponseException("the answer does not match the schema: " + problems, text);
     }
 
+    /**
+     * The JSON object in {@code text} with the same type slips fixed as {@link #read}, but not
+     * validated: for reading what is still usable in an answer that failed its schema (e.g. the
+     * traits of a batch that were answered correctly). Throws {@link MalformedResponseException}
+     * when there is no JSON object at all.
+     */
+    public static JsonNode readLoosely(String text, JsonNode schema) {
+        JsonNode value = parseObject(text);
+        return schema == null ? value : TypeCoercion.coerce(value, schema);
+    }
+
     private static List<Error> validate(Schema compiled, JsonNode value) {
         return compiled.validate(Json.write(value), InputFormat.JSON);
     }

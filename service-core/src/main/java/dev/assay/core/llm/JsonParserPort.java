@@ -15,8 +15,9 @@ import java.util.List;
 
 /**
  * A judge that fills a JSON schema through any {@link LlmPort}. When the answer is not a valid
- * object of the schema, the judge is shown its answer and what is wrong with it, and asked again
- * ({@code repairAttempts} times); after that the call fails with {@link MalformedResponseException}.
+ * object of the schema, or fails the caller's {@link AnswerCheck}, the judge is shown its answer and
+ * what is wrong with it, and asked again ({@code repairAttempts} times); after that the call fails
+ * with {@link MalformedResponseException}, which carries the last answer.
  */
 public final class JsonParserPort implements ParserPort {
 
@@ -25,10 +26,16 @@ public final class JsonParserPort implements ParserPort {
 
     private final LlmPort llm;
     private final int repairAttempts;
+    private final AnswerCheck check;
 
     public JsonParserPort(LlmPort llm, int repairAttempts) {
+        this(llm, repairAttempts, AnswerCheck.NONE);
+    }
+
+    public JsonParserPort(LlmPort llm, int repairAttempts, AnswerCheck check) {
         this.llm = llm;
         this.repairAttempts = Math.max(0, repairAttempts);
+        this.check = check == null ? AnswerCheck.NONE : check;
     }
 
     @Override
@@ -40,7 +47,12 @@ public final class JsonParserPort implements ParserPort {
             LlmResponse response = structured.invoke(conversation);
             usage = usage.plus(response.usage());
             try {
-                return new ParseResult(JsonAnswers.read(response.content(), jsonSchema), usage, response.content());
+                JsonNode answer = JsonAnswers.read(response.content(), jsonSchema);
+                List<String> problems = check.problems(answer);
+                if (!problems.isEmpty()) {
+                    throw new MalformedResponseException(String.join("; ", problems), response.content());
+                }
+                return new ParseResult(answer, usage, response.content());
             } catch (MalformedResponseException e) {
                 if (round >= repairAttempts) {
                     throw e;

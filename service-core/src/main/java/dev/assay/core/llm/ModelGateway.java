@@ -86,9 +86,18 @@ public class ModelGateway {
      * unusable. Throws {@link ModelCallException} when no usable answer could be had.
      */
     public Extraction extract(ModelConfig model, Stage stage, PromptTask task, List<Message> messages, JsonNode schema) {
+        return extract(model, stage, task, messages, schema, AnswerCheck.NONE);
+    }
+
+    /**
+     * Like {@link #extract(ModelConfig, Stage, PromptTask, List, JsonNode)}, with {@code check}'s
+     * problems treated like schema errors (repair rounds, then {@link ModelCallException}).
+     */
+    public Extraction extract(ModelConfig model, Stage stage, PromptTask task, List<Message> messages, JsonNode schema,
+                              AnswerCheck check) {
         List<RecordedCall> calls = new ArrayList<>();
         try {
-            ParseResult result = new JsonParserPort(guarded(model, stage, task, calls), settings.repairAttempts())
+            ParseResult result = new JsonParserPort(guarded(model, stage, task, calls), settings.repairAttempts(), check)
                     .parse(messages, schema);
             return new Extraction(result.parsed(), result.usage(), calls);
         } catch (PortException e) {

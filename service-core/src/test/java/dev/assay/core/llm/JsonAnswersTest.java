@@ -87,4 +87,15 @@ class JsonAnswersTest {
         assertThatThrownBy(() -> JsonAnswers.read(raw, SCHEMA))
                 .isInstanceOfSatisfying(MalformedResponseException.class, e -> assertThat(e.rawContent()).isEqualTo(raw));
     }
+
+    @Test
+    void readingLooselyFixesTypeSlipsButAcceptsWhatTheSchemaRejects() {
+        // what a caller salvages from an answer that failed validation: the usable parts still read
+        JsonNode answer = JsonAnswers.readLoosely("```json\n{\"count\": \"8\", \"extra\": 1}\n```", SCHEMA);
+
+        assertThat(answer.get("count").isIntegralNumber()).isTrue();
+        assertThat(answer.get("extra").asInt()).isEqualTo(1);
+        assertThatThrownBy(() -> JsonAnswers.readLoosely("no JSON here", SCHEMA))
+                .isInstanceOf(MalformedResponseException.class).hasMessageContaining("no JSON object");
+    }
 }

@@ -6,6 +6,7 @@ import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
+import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.port.PortErrorKind;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
@@ -172,6 +173,31 @@ class ModelGatewayTest {
         assertThat(error.toFailure(Stage.PARSING).category()).isEqualTo(FailureCategory.CONTENT);
         assertThat(error.getMessage()).contains("does not match the schema");
         assertThat(error.calls()).extracting(RecordedCall::response).containsOnly("{\"dose\": \"a lot\"}");
+    }
+
+    @Test
+    void anAnswerCheckProblemIsRepairedLikeASchemaErrorAndTheLastAnswerIsKept() throws Exception {
+        JsonNode schema = Json.mapper().readTree("""
+                {"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"]}""");
+        AnswerCheck distinct = answer -> answer.get("a").equals(answer.get("b")) ? List.of("a and b must differ") : List.of();
+        stub.when(any()).thenReply("{\"a\": 1, \"b\": 1}").once();
+        stub.when(any()).thenReply("{\"a\": 1, \"b\": 2}").once();
+        stub.when(any()).thenReply("{\"a\": 3, \"b\": 3}");
+
+        Extraction repaired = gateway.extract(model("judge-check"), Stage.RUBRIC, PromptTask.RUBRIC_METRIC_TRAIT, PROMPT, schema,
+                distinct);
+        ModelCallException failed = catchThrowableOfType(ModelCallException.class,
+                () -> gateway.extract(model("judge-check"), Stage.RUBRIC, PromptTask.RUBRIC_METRIC_TRAIT, PROMPT, schema, distinct));
+
+        assertThat(repaired.value().get("b").asInt()).isEqualTo(2);
+        assertThat(repaired.calls()).hasSize(2);
+        assertThat(repaired.calls().get(1).messages().get(3).text()).contains("could not be used: a and b must differ");
+        assertThat(failed.calls()).hasSize(2);
+        assertThat(failed.toFailure(Stage.RUBRIC).category()).isEqualTo(FailureCategory.CONTENT);
+        assertThat(failed.portError()).isInstanceOfSatisfying(MalformedResponseException.class, malformed -> {
+            assertThat(malformed.getMessage()).isEqualTo("a and b must differ");
+            assertThat(malformed.rawContent()).isEqualTo("{\"a\": 3, \"b\": 3}");
+        });
     }
 
     @Test

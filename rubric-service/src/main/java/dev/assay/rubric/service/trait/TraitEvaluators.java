@@ -13,12 +13,17 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
-/** Every {@link TraitEvaluator} by kind; scores a rubric's traits kind by kind, keeping their order. */
+/**
+ * Every {@link TraitEvaluator} by the kinds it claims. Scores a rubric's traits evaluator by
+ * evaluator (each gets all of its traits at once, whatever their kind, so it can batch them) and
+ * puts the scores back in the traits' order.
+ */
 @ApplicationScoped
 public class TraitEvaluators {
 
-    private final Map<String, TraitEvaluator> byKind = new LinkedHashMap<>();
+    private final Map<String, TraitEvaluator> byKind = new TreeMap<>();
 
     @Inject
     public TraitEvaluators(Instance<TraitEvaluator> evaluators) {
@@ -27,35 +32,39 @@ public class TraitEvaluators {
 
     public TraitEvaluators(Collection<TraitEvaluator> evaluators) {
         for (TraitEvaluator evaluator : evaluators) {
-            TraitEvaluator clash = byKind.putIfAbsent(evaluator.kind(), evaluator);
-            if (clash != null) {
-                throw new IllegalStateException("two evaluators for trait kind " + evaluator.kind() + ": "
-                        + clash.getClass().getName() + " and " + evaluator.getClass().getName());
+            for (String kind : evaluator.kinds()) {
+                TraitEvaluator clash = byKind.putIfAbsent(kind, evaluator);
+                if (clash != null) {
+                    throw new IllegalStateException("two evaluators for trait kind " + kind + ": "
+                            + clash.getClass().getName() + " and " + evaluator.getClass().getName());
+                }
             }
         }
     }
 
     /** One score per trait, in the traits' order. */
     public List<TraitScore> score(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
-        Map<String, List<Integer>> positions = new LinkedHashMap<>();
-        for (int i = 0; i < traits.size(); i++) {
-            positions.computeIfAbsent(traits.get(i).kind() == null ? "" : traits.get(i).kind(), kind -> new ArrayList<>()).add(i);
-        }
         TraitScore[] scores = new TraitScore[traits.size()];
-        positions.forEach((kind, indexes) -> {
-            List<RubricTrait> ofKind = indexes.stream().map(traits::get).toList();
-            TraitEvaluator evaluator = byKind.get(kind);
-            List<TraitScore> kindScores = evaluator == null
-                    ? ofKind.stream().map(trait -> TraitScore.failed(trait.name(), trait.kind(),
-                            "trait kind \"" + kind + "\" is not supported by this rubric service (it has: "
-                                    + String.join(", ", byKind.keySet()) + ")")).toList()
-                    : evaluator.evaluate(ofKind, input, judge);
-            if (kindScores.size() != ofKind.size()) {
-                throw new IllegalStateException(evaluator.getClass().getName() + " returned " + kindScores.size()
-                        + " scores for " + ofKind.size() + " traits");
+        Map<TraitEvaluator, List<Integer>> positions = new LinkedHashMap<>();
+        for (int i = 0; i < traits.size(); i++) {
+            RubricTrait trait = traits.get(i);
+            TraitEvaluator evaluator = trait.kind() == null ? null : byKind.get(trait.kind());
+            if (evaluator == null) {
+                scores[i] = TraitScore.failed(trait.name(), trait.kind(), "trait kind \"" + trait.kind()
+                        + "\" is not supported by this rubric service (it has: " + String.join(", ", byKind.keySet()) + ")");
+            } else {
+                positions.computeIfAbsent(evaluator, any -> new ArrayList<>()).add(i);
+            }
+        }
+        positions.forEach((evaluator, indexes) -> {
+            List<RubricTrait> claimed = indexes.stream().map(traits::get).toList();
+            List<TraitScore> claimedScores = evaluator.evaluate(claimed, input, judge);
+            if (claimedScores.size() != claimed.size()) {
+                throw new IllegalStateException(evaluator.getClass().getName() + " returned " + claimedScores.size()
+                        + " scores for " + claimed.size() + " traits");
             }
             for (int k = 0; k < indexes.size(); k++) {
-                scores[indexes.get(k)] = kindScores.get(k);
+                scores[indexes.get(k)] = claimedScores.get(k);
             }
         });
         return List.of(scores);

@@ -55,31 +55,40 @@ class RubricPartsTest {
     }
 
     @Test
-    void theBatchSchemaHasOneRequiredBooleanPerTraitAndNothingElse() {
+    void theBatchSchemaHasOneRequiredAnswerPerTraitAndNothingElse() {
         List<RubricTrait> traits = List.of(RubricTrait.booleanTrait("cites_source", "Names a source."),
                 RubricTrait.booleanTrait("is polite", "Is polite."));
 
-        ObjectNode schema = TraitBatchSchema.of(traits);
+        ObjectNode schema = TraitSchemas.batch(traits);
 
         assertThat(schema.get("type").asText()).isEqualTo("object");
         assertThat(schema.get("properties").fieldNames()).toIterable().containsExactly("cites_source", "is polite");
-        assertThat(schema.at("/properties/cites_source/type").asText()).isEqualTo("boolean");
         assertThat(schema.at("/properties/cites_source/description").asText()).isEqualTo("Names a source.");
+        // each trait: its reasoning first, then its verdict
+        assertThat(schema.at("/properties/cites_source/properties").fieldNames()).toIterable().containsExactly("reasoning", "verdict");
+        assertThat(schema.at("/properties/cites_source/properties/verdict/type").asText()).isEqualTo("boolean");
+        assertThat(schema.at("/properties/cites_source/required")).extracting(JsonNode::asText).containsExactly("reasoning", "verdict");
         assertThat(schema.get("required")).extracting(JsonNode::asText).containsExactly("cites_source", "is polite");
         assertThat(schema.get("additionalProperties").asBoolean(true)).isFalse();
+        assertThat(schema.at("/properties/cites_source/additionalProperties").asBoolean(true)).isFalse();
 
         // and it is what the gateway validates the judge's answer against
-        assertThat(JsonAnswers.read("{\"cites_source\": true, \"is polite\": false}", schema).get("is polite").asBoolean()).isFalse();
-        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": true}", schema)).isInstanceOf(MalformedResponseException.class);
-        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": \"yes\", \"is polite\": true}", schema))
+        String yes = "{\"reasoning\": \"r\", \"verdict\": true}";
+        String no = "{\"reasoning\": \"r\", \"verdict\": false}";
+        assertThat(JsonAnswers.read("{\"cites_source\": " + yes + ", \"is polite\": " + no + "}", schema)
+                .at("/is polite/verdict").asBoolean()).isFalse();
+        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": " + yes + "}", schema)).isInstanceOf(MalformedResponseException.class);
+        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": {\"reasoning\": \"r\", \"verdict\": \"yes\"}, \"is polite\": "
+                + yes + "}", schema)).isInstanceOf(MalformedResponseException.class);
+        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": " + yes + ", \"is polite\": " + yes + ", \"extra\": 1}", schema))
                 .isInstanceOf(MalformedResponseException.class);
-        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": true, \"is polite\": true, \"extra\": 1}", schema))
+        assertThatThrownBy(() -> JsonAnswers.read("{\"cites_source\": true, \"is polite\": " + yes + "}", schema))
                 .isInstanceOf(MalformedResponseException.class);
     }
 
     @Test
     void theBatchPromptListsEveryTraitWithItsDescription() {
-        String user = BooleanTraitPrompt.user(" Q? ", "R.", List.of(RubricTrait.booleanTrait("a", "First."),
+        String user = TraitPrompt.batch(" Q? ", "R.", List.of(RubricTrait.booleanTrait("a", "First."),
                 RubricTrait.booleanTrait("b", "Second.")));
 
         assertThat(user).isEqualTo("""
@@ -92,9 +101,9 @@ class RubricPartsTest {
                 </response>
 
                 <traits>
-                - a: First.
-                - b: Second.
+                - a (true or false): First.
+                - b (true or false): Second.
                 </traits>""");
-        assertThat(BooleanTraitPrompt.SYSTEM).contains("do not use outside knowledge");
+        assertThat(TraitPrompt.LLM_BATCH).contains("do not use outside knowledge").contains("short reasoning");
     }
 }

@@ -1,0 +1,96 @@
+package dev.assay.rubric.service.trait;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.pipeline.TraitScore;
+import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.core.llm.JsonAnswers;
+import dev.assay.core.llm.ModelCallException;
+import dev.assay.rubric.service.JudgeFailures;
+import dev.assay.rubric.service.JudgeSession;
+import dev.assay.rubric.service.TraitInput;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Asks the judge about a group of traits answered the same way ({@link TraitAnswer}): all of them
+ * in one call under the run's {@code batch} strategy, one call per trait under {@code sequential}.
+ *
+ * <p>An invalid value (a score out of range, an unknown class) fails the answer's schema, so the
+ * gateway repairs it like malformed output. When the answer stays invalid, the judge's last answer
+ * is still read trait by trait: a trait whose value was valid keeps its score, only the invalid
+ * ones fail, each naming its value and what was allowed. A call that brought no answer at all
+ * (retries ran out, no JSON) fails every trait it was for.
+ */
+final class JudgedTraitCalls {
+
+    private final PromptTask batchTask;
+    private final String batchSystem;
+    private final PromptTask singleTask;
+    private final String singleSystem;
+
+    JudgedTraitCalls(PromptTask batchTask, String batchSystem, PromptTask singleTask, String singleSystem) {
+        this.batchTask = batchTask;
+        this.batchSystem = batchSystem;
+        this.singleTask = singleTask;
+        this.singleSystem = singleSystem;
+    }
+
+    List<TraitScore> score(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+        return switch (input.settings().rubricStrategy()) {
+            case BATCH -> batch(traits, input, judge);
+            case SEQUENTIAL -> traits.stream().map(trait -> single(trait, input, judge)).toList();
+        };
+    }
+
+    private List<TraitScore> batch(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+        String user = TraitPrompt.batch(input.question().question(), input.response(), traits);
+        ObjectNode schema = TraitSchemas.batch(traits);
+        try {
+            JsonNode answer = judge.extract(batchTask, batchSystem, user, schema).value();
+            return traits.stream().map(trait -> read(trait, answer.get(trait.name()), null)).toList();
+        } catch (ModelCallException e) {
+            Optional<JsonNode> last = lastAnswer(e, schema);
+            if (last.isEmpty()) {
+                String error = JudgeFailures.callFailed("the " + kindsOf(traits) + " traits", e);
+                return traits.stream().map(trait -> TraitScore.failed(trait.name(), trait.kind(), error)).toList();
+            }
+            return traits.stream().map(trait -> read(trait, last.get().get(trait.name()), e)).toList();
+        }
+    }
+
+    private TraitScore single(RubricTrait trait, TraitInput input, JudgeSession judge) {
+        String user = TraitPrompt.single(input.question().question(), input.response(), trait);
+        ObjectNode schema = TraitSchemas.single(trait);
+        try {
+            return read(trait, judge.extract(singleTask, singleSystem, user, schema).value(), null);
+        } catch (ModelCallException e) {
+            return lastAnswer(e, schema).map(answer -> read(trait, answer, e))
+                    .orElseGet(() -> TraitScore.failed(trait.name(), trait.kind(), JudgeFailures.callFailed("trait " + trait.name(), e)));
+        }
+    }
+
+    /** The trait's score from its part of the answer; {@code failedCall} set when the answer stayed invalid after repair. */
+    private static TraitScore read(RubricTrait trait, JsonNode answer, ModelCallException failedCall) {
+        TraitAnswer.Reading reading = TraitAnswer.of(trait).readAnswer(answer);
+        return reading.usable() ? reading.score()
+                : TraitScore.failed(trait.name(), trait.kind(), JudgeFailures.invalidAnswer(trait.name(), failedCall, reading.problem()));
+    }
+
+    /** The judge's last answer, read as far as it goes, when the call failed because that answer was unusable. */
+    private static Optional<JsonNode> lastAnswer(ModelCallException e, JsonNode schema) {
+        try {
+            return JudgeFailures.lastAnswer(e).map(text -> JsonAnswers.readLoosely(text, schema));
+        } catch (MalformedResponseException notJson) {
+            return Optional.empty();
+        }
+    }
+
+    /** "boolean", "boolean and score": the kinds of a batch, for its error message. */
+    private static String kindsOf(List<RubricTrait> traits) {
+        return String.join(" and ", traits.stream().map(RubricTrait::kind).distinct().toList());
+    }
+}

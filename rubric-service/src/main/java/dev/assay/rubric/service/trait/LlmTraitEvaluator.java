@@ -1,0 +1,38 @@
+package dev.assay.rubric.service.trait;
+
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.pipeline.TraitScore;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.rubric.service.JudgeSession;
+import dev.assay.rubric.service.TraitInput;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Boolean and score traits, the "LLM traits": one evaluator for both kinds so that the
+ * {@code batch} strategy asks them all in one call ({@code rubric_llm_trait_batch}); under
+ * {@code sequential}, one call per trait ({@code rubric_llm_trait_single}).
+ */
+@ApplicationScoped
+public class LlmTraitEvaluator implements TraitEvaluator {
+
+    private final JudgedTraitCalls calls = new JudgedTraitCalls(PromptTask.RUBRIC_LLM_TRAIT_BATCH, TraitPrompt.LLM_BATCH,
+            PromptTask.RUBRIC_LLM_TRAIT_SINGLE, TraitPrompt.LLM_SINGLE);
+
+    @Override
+    public String kind() {
+        return RubricTrait.BOOLEAN;
+    }
+
+    @Override
+    public Set<String> kinds() {
+        return Set.of(RubricTrait.BOOLEAN, RubricTrait.SCORE);
+    }
+
+    @Override
+    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+        return calls.score(traits, input, judge);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.assay.rubric.service.trait.metric;
+
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.pipeline.MetricScores;
+
+import java.util.List;
+
+/**
+ * The figures of a metric trait, from its confusion lists: precision, recall and F1 in both
+ * modes, specificity and accuracy in {@code full_matrix} only (in {@code tp_only} there are no
+ * true negatives to count). A figure whose denominator is zero is null, never 0 or NaN: it is
+ * undefined, and a reader must not average it in as a score.
+ */
+public final class MetricArithmetic {
+
+    private MetricArithmetic() {
+    }
+
+    public static MetricScores of(String mode, List<String> truePositives, List<String> falseNegatives,
+                                  List<String> trueNegatives, List<String> falsePositives) {
+        int tp = truePositives.size();
+        int fn = falseNegatives.size();
+        int tn = trueNegatives.size();
+        int fp = falsePositives.size();
+        Double precision = ratio(tp, tp + fp);
+        Double recall = ratio(tp, tp + fn);
+        Double f1 = precision == null || recall == null ? null : ratio(2 * precision * recall, precision + recall);
+        boolean full = RubricTrait.FULL_MATRIX.equals(mode);
+        Double specificity = full ? ratio(tn, tn + fp) : null;
+        Double accuracy = full ? ratio(tp + tn, tp + tn + fp + fn) : null;
+        return new MetricScores(mode, truePositives, falseNegatives, trueNegatives, falsePositives, precision, recall, f1,
+                specificity, accuracy);
+    }
+
+    private static Double ratio(double numerator, double denominator) {
+        return denominator == 0 ? null : numerator / denominator;
+    }
+}

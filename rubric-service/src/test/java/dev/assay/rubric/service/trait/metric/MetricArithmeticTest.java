@@ -52,17 +52,18 @@ class MetricArithmeticTest {
 
     @Test
     void aZeroDenominatorGivesNullNotZero() {
-        // nothing satisfied and nothing extra: precision 0/0 is undefined, so is f1; recall is 0/3
+        // nothing satisfied and nothing extra: precision 0/0 is undefined; recall is 0/3; and f1,
+        // 2tp / (2tp + fp + fn) = 0/3, is 0: a response that does none of what was asked scores 0
         MetricScores nothingFound = MetricArithmetic.of("tp_only", List.of(), n(3), List.of(), List.of());
         assertThat(nothingFound.precision()).isNull();
         assertThat(nothingFound.recall()).isEqualTo(0.0);
-        assertThat(nothingFound.f1()).isNull();
+        assertThat(nothingFound.f1()).isEqualTo(0.0);
 
-        // precision and recall both 0: f1's denominator p + r is 0
+        // precision and recall both 0: p + r is 0, yet f1 = 0 / (0 + 1 + 2) = 0
         MetricScores allWrong = MetricArithmetic.of("tp_only", List.of(), n(2), List.of(), n(1));
         assertThat(allWrong.precision()).isEqualTo(0.0);
         assertThat(allWrong.recall()).isEqualTo(0.0);
-        assertThat(allWrong.f1()).isNull();
+        assertThat(allWrong.f1()).isEqualTo(0.0);
 
         // full matrix with every tn instruction violated: specificity 0/2 is 0, not null
         MetricScores violated = MetricArithmetic.of("full_matrix", n(1), List.of(), List.of(), n(2));

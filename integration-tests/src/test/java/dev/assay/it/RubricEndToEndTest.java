@@ -210,7 +210,7 @@ class RubricEndToEndTest {
         String user = request.lastUserMessage().orElse("");
         if (model.equals("model-a")) {
             return ANSWERS.entrySet().stream().filter(entry -> user.contains(entry.getKey())).findFirst()
-                    .map(entry -> StubReply.text(entry.getValue()).withUsage(10, 5))
+                    .<StubReply>map(entry -> StubReply.text(entry.getValue()).withUsage(10, 5))
                     .orElseGet(StubReply::serverError);
         }
         String body = request.body();

@@ -187,7 +187,7 @@ public record RubricTrait(
         }
     }
 
-    /** Checks the trait without knowing its question (expressions are only parsed, not type-checked). */
+    /** Checks the trait without knowing its question (an expression's unknown names are taken for prompt parameters). */
     @Override
     public void validate(String path, Problems problems) {
         validate(path, TraitScope.UNKNOWN, problems);

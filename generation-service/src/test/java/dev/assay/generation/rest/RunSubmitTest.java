@@ -155,6 +155,32 @@ class RunSubmitTest {
     }
 
     @Test
+    void expressionTraitsAreCompiledAgainstTheirQuestionsParameters() {
+        String body = """
+                benchmark:
+                  questions:
+                    - id: sum
+                      question: What is {a} + {b}?
+                      prompt_parameters: {a: "2"}
+                      rubric: {traits: [{name: sum_right, kind: expression, expression: 'int(response) == int(a) + int(b)'}]}
+                config:
+                  answering_models: [{interface: openai, model: gpt-4o}]
+                  judges: [{interface: openai, model: judge}]
+                  evaluation_mode: rubric_only
+                  global_rubric: {traits: [{name: short, kind: expression, expression: 'size(response) <'}]}
+                """;
+        List<String> errors = given().contentType(YAML).body(utf8(body))
+                .when().post("/api/runs")
+                .then().log().ifValidationFails()
+                .statusCode(400)
+                .extract().jsonPath().getList("errors", String.class);
+        assertThat(errors).hasSize(2);
+        assertThat(errors.get(0)).isEqualTo("benchmark.questions[0].rubric.traits[0].expression: undeclared reference to 'b' "
+                + "at line 1, column 31 (known variables: response, parsed, params, a)");
+        assertThat(errors.get(1)).startsWith("config.global_rubric.traits[0].expression: syntax error at line 1, column 17: ");
+    }
+
+    @Test
     void aBodyThatIsNotARunSaysWhy() {
         String malformed = given().contentType(ContentType.JSON).body("{\"benchmark\": {\"questions\": [}")
                 .when().post("/api/runs")

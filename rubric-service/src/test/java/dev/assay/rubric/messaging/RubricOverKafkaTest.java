@@ -53,6 +53,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -193,17 +194,27 @@ class RubricOverKafkaTest {
     }
 
     @Test
-    void aRubricOnlyResultWithRegexTraitsIsScoredWithoutAnyCall() {
+    void aRubricOnlyResultWithRegexAndExpressionTraitsIsScoredWithoutAnyCall() {
         ParsingOutcome nothingParsed = new ParsingOutcome(null, null, null, List.of(), UsageMetadata.EMPTY, 0, null);
+        Map<String, String> lengths = new LinkedHashMap<>(); // a literal trait's classes are ordered: the score is the index
+        lengths.put("short", "up to 100 characters");
+        lengths.put("long", "more");
         ParsedJob parsed = parsedJob(EvaluationMode.RUBRIC_ONLY, PromptConfig.EMPTY, judge("rubric-judge"), nothingParsed,
-                List.of(MENTIONS_PARIS, RubricTrait.regexTrait("says_london", "London", null, null)));
+                List.of(MENTIONS_PARIS, RubricTrait.regexTrait("says_london", "London", null, null),
+                        RubricTrait.expressionTrait("cites_factbook", "response.contains('Factbook') && size(parsed) == 0",
+                                null, null, null, null),
+                        RubricTrait.expressionTrait("length", "size(response) > 100 ? 'long' : 'short'", RubricTrait.LITERAL,
+                                null, null, lengths)));
 
         publish(parsed);
         VerificationResult result = Json.read(awaitResults(parsed.runId(), 1).get(0).value(), VerificationResult.class);
 
         assertThat(result.status()).isEqualTo(ResultStatus.SCORED);
         assertThat(result.rubric()).extracting(TraitScore::name, TraitScore::passed).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("mentions_paris", true), org.assertj.core.groups.Tuple.tuple("says_london", false));
+                org.assertj.core.groups.Tuple.tuple("mentions_paris", true), org.assertj.core.groups.Tuple.tuple("says_london", false),
+                org.assertj.core.groups.Tuple.tuple("cites_factbook", true), org.assertj.core.groups.Tuple.tuple("length", null));
+        // CEL runs inside the service as it does in unit tests
+        assertThat(result.rubric().get(3)).isEqualTo(TraitScore.labelled("length", "expression", "short", 0));
         assertThat(stub.requestCount()).isZero();
     }
 

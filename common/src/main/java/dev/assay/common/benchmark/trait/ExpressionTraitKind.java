@@ -58,7 +58,7 @@ public final class ExpressionTraitKind implements TraitKind {
             problems.add(Problems.field(path, "classes"), "is only used with result: literal");
         }
         if (problems.require(Problems.field(path, "expression"), trait.expression())) {
-            TraitExpressions.check(trait.expression(), scope)
+            TraitExpressions.check(trait.expression(), scope, result)
                     .ifPresent(error -> problems.add(Problems.field(path, "expression"), error));
         }
     }

@@ -1,0 +1,42 @@
+package dev.assay.common.benchmark.trait;
+
+import dev.cel.common.CelOptions;
+
+import java.time.Duration;
+
+/**
+ * How far one expression trait may go. CEL has no I/O, so the risks are size and time: the parse
+ * limits bound what is compiled; the iteration limit, the text budget and the timeout bound one
+ * evaluation (per response).
+ *
+ * @param maxLength         longest expression, in Unicode code points
+ * @param maxNodes          most syntax-tree nodes an expression may parse into
+ * @param maxNesting        deepest nesting of the parsed expression (also bounds the interpreter's recursion)
+ * @param maxIterations     comprehension iterations per evaluation, summed over every {@code all}, {@code exists},
+ *                          {@code map}, {@code filter} in the expression (nested ones multiply)
+ * @param maxRegexProgramSize largest compiled {@code matches} pattern (RE2 program instructions; RE2 runs in linear time)
+ * @param maxProducedChars  characters of text that function calls may produce, summed over one evaluation
+ * @param timeout           wall-clock time one evaluation may take
+ */
+public record ExpressionLimits(int maxLength, int maxNodes, int maxNesting, int maxIterations, int maxRegexProgramSize,
+                               long maxProducedChars, Duration timeout) {
+
+    public static final ExpressionLimits DEFAULT = new ExpressionLimits(4_000, 1_000, 64, 10_000, 5_000, 10_000_000,
+            Duration.ofSeconds(1));
+
+    /** The CEL options that enforce the compile-time limits and the iteration and regex limits. */
+    CelOptions celOptions() {
+        return CelOptions.current()
+                .maxExpressionCodePointSize(maxLength)
+                .maxParseExpressionNodeCount(maxNodes)
+                .maxParseRecursionDepth(maxNesting)
+                .comprehensionMaxIterations(maxIterations)
+                .maxRegexProgramSize(maxRegexProgramSize)
+                // the macros' accumulator is named "@result", which no expression can spell, so a
+                // comprehension cannot read (and so cannot double) its own partial result
+                .enableHiddenAccumulatorVar(true)
+                // parsed fields are dyn: let 2 < 2.5 type-check as it evaluates
+                .enableHeterogeneousNumericComparisons(true)
+                .build();
+    }
+}

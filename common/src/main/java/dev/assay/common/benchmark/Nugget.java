@@ -1,5 +1,6 @@
 package dev.assay.common.benchmark;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
@@ -20,6 +21,7 @@ public record Nugget(String text, NuggetImportance importance) implements Valida
         importance = importance == null ? NuggetImportance.OKAY : importance;
     }
 
+    @JsonIgnore
     public boolean isVital() {
         return importance == NuggetImportance.VITAL;
     }

@@ -21,7 +21,10 @@ class VerificationResultTest {
         assertThat(result.usage().keySet()).containsExactly("generation", "parsing", "rubric", "total");
         assertThat(result.usage().get("total")).isEqualTo(new UsageMetadata(57L, 21L, 78L, null, null, null, "gpt-4o,judge-1"));
         assertThat(result.timingsMs()).containsEntry("generation", 430L).containsEntry("parsing", 210L).containsEntry("rubric", 90L);
-        assertThat(result.rubric()).extracting(TraitScore::name).containsExactly("concise", "no_hedging");
+        assertThat(result.rubric()).extracting(TraitScore::name)
+                .containsExactly("concise", "clarity", "tone", "names_city", "coverage", "no_hedging", "history");
+        assertThat(result.dynamicRubric().promoted()).containsExactly("history");
+        assertThat(result.nuggets().scores().allRecall()).isEqualTo(0.75);
     }
 
     @Test

@@ -27,30 +27,51 @@ import java.util.Map;
  * @param nuggets   information nuggets judged against the response (rubric modes)
  * @param passages  retrieved passages for retrieval-augmented answering
  * @param promptParameters values for the prompt's {@code {name}} placeholders; expression traits read them too
+ * @param prompt         LVE-style messages asked instead of the question text (docs/prompts.md)
+ * @param promptFile     a {@code .prompt} file relative to the benchmark file, inlined into {@code prompt} on load
+ * @param multiRunPrompt items each run {@code repetitions} times
+ * @param fewShot        worked examples shown to the answering model only
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template,
                        Rubric rubric, List<Nugget> nuggets, List<Passage> passages,
-                       Map<String, String> promptParameters) implements Validatable {
+                       Map<String, String> promptParameters, List<PromptMessage> prompt, String promptFile,
+                       List<MultiRunItem> multiRunPrompt, List<FewShotExample> fewShot) implements Validatable {
 
     public Question {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);
         nuggets = nuggets == null ? List.of() : List.copyOf(nuggets);
         passages = passages == null ? List.of() : List.copyOf(passages);
         promptParameters = promptParameters == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(promptParameters));
+        prompt = prompt == null ? null : List.copyOf(prompt);
+        multiRunPrompt = multiRunPrompt == null ? null : List.copyOf(multiRunPrompt);
+        fewShot = fewShot == null ? List.of() : List.copyOf(fewShot);
         if ((id == null || id.isBlank()) && question != null && !question.isBlank()) {
             id = md5(question);
         }
     }
 
     public Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template, Rubric rubric) {
-        this(id, question, rawAnswer, keywords, template, rubric, null, null, null);
+        this(id, question, rawAnswer, keywords, template, rubric, null, null, null, null, null, null, null);
     }
 
     /** This question with another rubric (the global traits merged in). */
     public Question withRubric(Rubric merged) {
-        return new Question(id, question, rawAnswer, keywords, template, merged, nuggets, passages, promptParameters);
+        return new Question(id, question, rawAnswer, keywords, template, merged, nuggets, passages, promptParameters, prompt,
+                promptFile, multiRunPrompt, fewShot);
+    }
+
+    /** This question with the few-shot examples its answering model sees (its own and the run's pool). */
+    public Question withFewShot(List<FewShotExample> examples) {
+        return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, prompt,
+                promptFile, multiRunPrompt, examples);
+    }
+
+    /** This question with its prompt files read: {@code prompt} and multi-run items carry the messages. */
+    public Question withPrompts(List<PromptMessage> messages, List<MultiRunItem> items) {
+        return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, messages,
+                null, items, fewShot);
     }
 
     /** The MD5 of the question text: the other key manual answers may use. */

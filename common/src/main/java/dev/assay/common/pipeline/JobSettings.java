@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.prompt.PromptConfig;
+import dev.assay.common.run.RagSettings;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
 
@@ -14,20 +15,23 @@ import dev.assay.common.run.EvaluationMode;
  * @param sufficiencyCheck run the sufficiency check (after the abstention check, before parsing)
  * @param rubricStrategy   how LLM-judged traits are asked (batch or sequential)
  * @param nuggetEvaluation how nuggets are judged
+ * @param rag              how questions with passages are asked
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
-                          PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation) {
+                          PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
+                          RagSettings rag) {
     public JobSettings {
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
         rubricStrategy = rubricStrategy == null ? RubricStrategy.BATCH : rubricStrategy;
         nuggetEvaluation = nuggetEvaluation == null ? NuggetSettings.DEFAULTS : nuggetEvaluation;
+        rag = rag == null ? RagSettings.DEFAULTS : rag;
     }
 
     public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig promptConfig) {
-        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, null, null);
+        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, null, null, null);
     }
 
     /** Settings without the sufficiency check (the common case, and what older jobs carried). */

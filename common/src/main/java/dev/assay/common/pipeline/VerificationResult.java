@@ -23,6 +23,8 @@ import java.util.Map;
  * @param calls          every model call of every stage, messages exactly as sent
  * @param usage          usage per stage ({@code generation}, {@code parsing}, {@code rubric}) and {@code total}
  * @param timingsMs      wall time per stage in milliseconds
+ * @param variables      what a multi-variable prompt filled; null otherwise
+ * @param outputs        every run of a multi-run prompt; null otherwise
  * @param rubric         trait scores, promoted dynamic traits included
  * @param dynamicRubric  which dynamic traits were promoted and which skipped; null without dynamic traits
  * @param nuggets        the nugget evaluation; null without nuggets
@@ -44,6 +46,8 @@ public record VerificationResult(
         EvaluationMode evaluationMode,
         ResultStatus status,
         String response,
+        Map<String, String> variables,
+        List<RunOutput> outputs,
         JudgeCheck abstention,
         JudgeCheck sufficiency,
         JsonNode parsed,
@@ -73,6 +77,8 @@ public record VerificationResult(
             throw new IllegalArgumentException("verification result " + resultId + ": status is required");
         }
         rubric = rubric == null ? List.of() : List.copyOf(rubric);
+        variables = variables == null || variables.isEmpty() ? null : Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+        outputs = outputs == null || outputs.isEmpty() ? null : List.copyOf(outputs);
         caveats = caveats == null ? List.of() : List.copyOf(caveats);
         calls = calls == null ? List.of() : List.copyOf(calls);
         // insertion order kept: generation, parsing, rubric, total reads best
@@ -125,7 +131,7 @@ public record VerificationResult(
         return new VerificationResult(SCHEMA_VERSION, parsed.runId(), parsed.jobId(), parsed.resultId(),
                 job.question().id(), job.question().question(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
-                generation.response(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), rubric.dynamic(),
+                generation.response(), generation.variables(), generation.outputs(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), rubric.dynamic(),
                 rubric.nuggets(), failure, calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits(),
                 rubric.dynamic(), rubric.nuggets()), completedAt);
     }

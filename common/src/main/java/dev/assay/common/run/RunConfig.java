@@ -25,6 +25,8 @@ import java.util.Map;
  * @param globalRubric    traits scored on every question, merged with the question's own
  * @param rubricStrategy  how LLM-judged traits are asked: batch (default) or sequential
  * @param nuggetEvaluation how nuggets are judged (window size, prompt style, output format)
+ * @param rag             how questions with passages are asked (variant, budget)
+ * @param fewShot         the few-shot pool and how questions draw from it
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -40,7 +42,9 @@ public record RunConfig(
         Map<String, String> manualAnswers,
         Rubric globalRubric,
         RubricStrategy rubricStrategy,
-        NuggetSettings nuggetEvaluation) implements Validatable {
+        NuggetSettings nuggetEvaluation,
+        RagSettings rag,
+        FewShotSettings fewShot) implements Validatable {
 
     public static final int MAX_REPLICATES = 1000;
 
@@ -54,7 +58,15 @@ public record RunConfig(
                      EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
                      Map<String, String> manualAnswers, Rubric globalRubric) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, null, null);
+                manualAnswers, globalRubric, null, null, null, null);
+    }
+
+    public RagSettings effectiveRag() {
+        return rag == null ? RagSettings.DEFAULTS : rag;
+    }
+
+    public FewShotSettings effectiveFewShot() {
+        return fewShot == null ? new FewShotSettings(null, null, null, null, null) : fewShot;
     }
 
     public RubricStrategy effectiveRubricStrategy() {
@@ -106,6 +118,12 @@ public record RunConfig(
         }
         if (globalRubric != null) {
             globalRubric.validate(Problems.field(path, "global_rubric"), problems);
+        }
+        if (rag != null) {
+            rag.validate(Problems.field(path, "rag"), problems);
+        }
+        if (fewShot != null) {
+            fewShot.validate(Problems.field(path, "few_shot"), problems);
         }
         if (nuggetEvaluation != null) {
             nuggetEvaluation.validate(Problems.field(path, "nugget_evaluation"), problems);

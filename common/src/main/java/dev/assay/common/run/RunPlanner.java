@@ -120,11 +120,12 @@ public final class RunPlanner {
         check(benchmark, config, "benchmark", "config").throwIfAny();
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
                 config.isSufficiencyCheck(), config.effectivePromptConfig(), config.effectiveRubricStrategy(),
-                config.effectiveNuggetEvaluation());
+                config.effectiveNuggetEvaluation(), config.effectiveRag());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {
-            Question withGlobal = withGlobalRubric(question, global);
+            Question withGlobal = withGlobalRubric(question, global)
+                    .withFewShot(FewShotSelection.select(question, config.effectiveFewShot()));
             for (ModelConfig model : config.answeringModels()) {
                 String manualAnswer = model.isManual()
                         ? manualKey(question, config).map(config.manualAnswers()::get).orElseThrow()

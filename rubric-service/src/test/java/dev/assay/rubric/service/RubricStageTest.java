@@ -284,7 +284,7 @@ class RubricStageTest {
         ModelConfig judge = new ModelConfig(null, "openai", "stage-judge", stub.baseUrl(), "TEST_LLM_KEY", 0.0, 256, null,
                 Duration.ofSeconds(10), 4, null);
         Question question = new Question("q-dose", QUESTION, "1 g", List.of(), null, new Rubric(traits, dynamicTraits));
-        JobSettings settings = new JobSettings(EvaluationMode.RUBRIC_ONLY, false, false, PromptConfig.EMPTY, strategy, null);
+        JobSettings settings = new JobSettings(EvaluationMode.RUBRIC_ONLY, false, false, PromptConfig.EMPTY, strategy, null, null);
         VerificationJob job = VerificationJob.create("run-" + UUID.randomUUID(), question, ModelConfig.of("openai", "answerer"),
                 List.of(judge), 1, settings, null, Instant.parse("2026-11-01T10:00:00Z"));
         GenerationOutcome generation = new GenerationOutcome(RESPONSE, List.of(), UsageMetadata.EMPTY, 300, null);

@@ -120,8 +120,8 @@ class NuggetEvaluatorTest {
     }
 
     private NuggetOutcome evaluate(JudgeSession session, List<Nugget> nuggets, List<Passage> passages, NuggetSettings settings) {
-        Question question = new Question("q-paris", QUESTION, null, null, null, null, nuggets, passages, null);
-        JobSettings jobSettings = new JobSettings(EvaluationMode.RUBRIC_ONLY, false, false, PromptConfig.EMPTY, null, settings);
+        Question question = new Question("q-paris", QUESTION, null, null, null, null, nuggets, passages, null, null, null, null, null);
+        JobSettings jobSettings = new JobSettings(EvaluationMode.RUBRIC_ONLY, false, false, PromptConfig.EMPTY, null, settings, null);
         return evaluator.evaluate(new TraitInput(question, RESPONSE, null, jobSettings), session);
     }
 

@@ -30,7 +30,7 @@ class ExpressionTraitEvaluatorTest {
     }
 
     private static TraitInput input(String response, String parsedJson, Map<String, String> params) {
-        Question question = new Question("q1", "What is {a} + {b}?", null, null, null, null, null, null, params);
+        Question question = new Question("q1", "What is {a} + {b}?", null, null, null, null, null, null, params, null, null, null, null);
         JsonNode parsed = parsedJson == null ? null : Json.read(parsedJson, JsonNode.class);
         return new TraitInput(question, response, parsed, null);
     }

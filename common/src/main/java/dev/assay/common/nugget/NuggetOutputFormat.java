@@ -2,11 +2,9 @@ package dev.assay.common.nugget;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.json.WireNames;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The format the nugget judge is asked to answer in. {@code adaptive} asks for none in particular
@@ -17,21 +15,15 @@ public enum NuggetOutputFormat {
 
     @JsonValue
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return WireNames.of(this);
     }
 
     public static List<String> wireNames() {
-        return Arrays.stream(values()).map(NuggetOutputFormat::wireName).toList();
+        return WireNames.all(values());
     }
 
     @JsonCreator
     public static NuggetOutputFormat fromWire(String value) {
-        for (NuggetOutputFormat format : values()) {
-            if (format.wireName().equals(value)) {
-                return format;
-            }
-        }
-        throw new IllegalArgumentException("unknown nugget output format \"" + value + "\"" + Suggestions.didYouMean(value, wireNames())
-                + "; valid formats: " + String.join(", ", wireNames()));
+        return WireNames.read(values(), value, "nugget output format", "valid formats:");
     }
 }

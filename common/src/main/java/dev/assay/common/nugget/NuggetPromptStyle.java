@@ -2,11 +2,9 @@ package dev.assay.common.nugget;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.json.WireNames;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * How the nugget judge is asked. Each style is its own template file in rubric-service
@@ -17,21 +15,15 @@ public enum NuggetPromptStyle {
 
     @JsonValue
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return WireNames.of(this);
     }
 
     public static List<String> wireNames() {
-        return Arrays.stream(values()).map(NuggetPromptStyle::wireName).toList();
+        return WireNames.all(values());
     }
 
     @JsonCreator
     public static NuggetPromptStyle fromWire(String value) {
-        for (NuggetPromptStyle style : values()) {
-            if (style.wireName().equals(value)) {
-                return style;
-            }
-        }
-        throw new IllegalArgumentException("unknown nugget prompt style \"" + value + "\"" + Suggestions.didYouMean(value, wireNames())
-                + "; valid styles: " + String.join(", ", wireNames()));
+        return WireNames.read(values(), value, "nugget prompt style", "valid styles:");
     }
 }

@@ -2,11 +2,8 @@ package dev.assay.common.run;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.json.WireNames;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 
 /** What a run evaluates: the template, the rubric, or both. */
 public enum EvaluationMode {
@@ -14,7 +11,7 @@ public enum EvaluationMode {
 
     @JsonValue
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return WireNames.of(this);
     }
 
     public boolean usesTemplate() {
@@ -27,13 +24,6 @@ public enum EvaluationMode {
 
     @JsonCreator
     public static EvaluationMode fromWire(String value) {
-        for (EvaluationMode mode : values()) {
-            if (mode.wireName().equals(value)) {
-                return mode;
-            }
-        }
-        List<String> names = Arrays.stream(values()).map(EvaluationMode::wireName).toList();
-        throw new IllegalArgumentException("unknown evaluation mode \"" + value + "\"" + Suggestions.didYouMean(value, names)
-                + "; expected one of " + String.join(", ", names));
+        return WireNames.read(values(), value, "evaluation mode", "expected one of");
     }
 }

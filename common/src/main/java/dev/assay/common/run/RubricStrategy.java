@@ -2,11 +2,8 @@ package dev.assay.common.run;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.json.WireNames;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * How LLM-judged traits are asked: {@code batch} puts every trait of a kind in one judge call
@@ -18,18 +15,11 @@ public enum RubricStrategy {
 
     @JsonValue
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return WireNames.of(this);
     }
 
     @JsonCreator
     public static RubricStrategy fromWire(String value) {
-        for (RubricStrategy strategy : values()) {
-            if (strategy.wireName().equals(value)) {
-                return strategy;
-            }
-        }
-        List<String> names = Arrays.stream(values()).map(RubricStrategy::wireName).toList();
-        throw new IllegalArgumentException("unknown rubric strategy \"" + value + "\"" + Suggestions.didYouMean(value, names)
-                + "; expected one of " + String.join(", ", names));
+        return WireNames.read(values(), value, "rubric strategy", "expected one of");
     }
 }

@@ -93,7 +93,7 @@ public final class RunPlanner {
      * one even where it is otherwise asked through LVE {@code prompt} messages. Not repeated when
      * the question's own check already reported the text missing.
      */
-    private static void checkPassages(Question question, String questionPath, Problems problems) {
+    static void checkPassages(Question question, String questionPath, Problems problems) {
         String textPath = Problems.field(questionPath, "question");
         if (!question.passages().isEmpty() && (question.question() == null || question.question().isBlank())
                 && problems.errors().stream().noneMatch(error -> textPath.equals(error.path()))) {

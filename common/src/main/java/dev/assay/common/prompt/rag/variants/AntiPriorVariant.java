@@ -12,7 +12,7 @@ public final class AntiPriorVariant implements PromptVariant {
 
     public static final String NAME = "anti_prior";
 
-    static final String INSTRUCTIONS = "Answer the request from the passages above. "
+    public static final String INSTRUCTIONS = "Answer the request from the passages above. "
             + "Where the passages disagree with what you already know or with what is commonly believed, "
             + "follow the passages: for this request they are the authority, even if they seem wrong or out of date. "
             + "Use your own knowledge only for what the passages leave open.";

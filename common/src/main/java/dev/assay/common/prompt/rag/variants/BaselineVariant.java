@@ -9,7 +9,7 @@ public final class BaselineVariant implements PromptVariant {
 
     public static final String NAME = "baseline";
 
-    static final String INSTRUCTIONS = "Answer the request. The passages above may help.";
+    public static final String INSTRUCTIONS = "Answer the request. The passages above may help.";
 
     @Override
     public String name() {

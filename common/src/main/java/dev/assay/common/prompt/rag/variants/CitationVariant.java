@@ -9,7 +9,7 @@ public final class CitationVariant implements PromptVariant {
 
     public static final String NAME = "citation";
 
-    static final String INSTRUCTIONS = "Answer the request using the passages above. "
+    public static final String INSTRUCTIONS = "Answer the request using the passages above. "
             + "After each statement that relies on a passage, cite it by its label in square brackets, "
             + "for example [P1]; cite several passages as [P1][P3]. "
             + "Cite only passages that support the statement, and do not invent labels.";

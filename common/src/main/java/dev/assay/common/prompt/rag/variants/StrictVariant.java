@@ -15,7 +15,7 @@ public final class StrictVariant implements PromptVariant {
     /** What the model is told to reply, word for word, when the passages do not answer the request. */
     public static final String REFUSAL = "The provided passages do not contain the answer.";
 
-    static final String INSTRUCTIONS = "Answer the request using only information stated in the passages above. "
+    public static final String INSTRUCTIONS = "Answer the request using only information stated in the passages above. "
             + "Do not add facts from your own knowledge. If the passages do not contain the answer, "
             + "reply with exactly this sentence and nothing else: " + REFUSAL;
 

@@ -4,8 +4,12 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.prompt.rag.PromptVariant;
+import dev.assay.common.prompt.rag.PromptVariants;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
+
+import java.util.Optional;
 
 /**
  * How questions with passages are asked (run config {@code rag}; docs/prompts.md).
@@ -37,6 +41,14 @@ public record RagSettings(String variant, Integer budgetChars, Boolean numbered)
         if (budgetChars != null && budgetChars < 1) {
             problems.add(Problems.field(path, "budget_chars"), "must be at least 1, got " + budgetChars);
         }
-        // the variant name is checked against the variant registry (PromptVariants)
+        if (variant != null) {
+            Optional<PromptVariant> known = PromptVariants.global().find(variant);
+            if (known.isEmpty()) {
+                problems.add(Problems.field(path, "variant"), PromptVariants.global().unknown(variant));
+            } else if (Boolean.FALSE.equals(numbered) && known.get().needsNumbers()) {
+                problems.add(Problems.field(path, "numbered"), "cannot be false with variant " + variant
+                        + ": its instructions cite passages by their [P1] labels");
+            }
+        }
     }
 }

@@ -62,6 +62,7 @@ public final class RunPlanner {
                         globalNames, configPath, problems);
             }
             checkGlobalExpressions(global, question, questionPath, Problems.field(configPath, "global_rubric"), problems);
+            checkPassages(question, questionPath, problems);
             if (!question.nuggets().isEmpty() && !mode.usesRubric()) {
                 problems.add(Problems.field(questionPath, "nuggets"), "are judged in the rubric stage, which evaluation mode "
                         + mode.wireName() + " skips; use template_and_rubric or rubric_only");
@@ -85,6 +86,20 @@ public final class RunPlanner {
             }
         }
         return problems;
+    }
+
+    /**
+     * Passages are asked about the question text (RagPrompt), so a question with passages needs
+     * one even where it is otherwise asked through LVE {@code prompt} messages. Not repeated when
+     * the question's own check already reported the text missing.
+     */
+    static void checkPassages(Question question, String questionPath, Problems problems) {
+        String textPath = Problems.field(questionPath, "question");
+        if (!question.passages().isEmpty() && (question.question() == null || question.question().isBlank())
+                && problems.errors().stream().noneMatch(error -> textPath.equals(error.path()))) {
+            problems.add(textPath, "is required: the question has passages, and the retrieval-augmented prompt asks "
+                    + "this text over them");
+        }
     }
 
     private static void clashes(List<RubricTrait> traits, String listPath, Set<String> globalNames, String configPath,

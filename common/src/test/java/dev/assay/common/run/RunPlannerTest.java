@@ -1,9 +1,12 @@
 package dev.assay.common.run;
 
 import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.Passage;
+import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Fixtures;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.common.validation.ValidationError;
 import dev.assay.common.validation.ValidationException;
@@ -125,5 +128,67 @@ class RunPlannerTest {
         assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors()).extracting(ValidationError::toString)
                 .containsExactly("config.sufficiency_check: needs a template, but evaluation mode rubric_only uses none; "
                         + "turn it off or use template_only / template_and_rubric");
+    }
+
+    @Test
+    void eachJobCarriesItsQuestionsFewShotExamples() {
+        Benchmark benchmark = SpecReader.read("""
+                questions:
+                  - id: q1
+                    question: Say hi
+                    few_shot: [{question: Say bye, answer: bye}]
+                    rubric: {traits: [{name: hi, kind: regex, pattern: hi}]}
+                """, Benchmark.class);
+        RunConfig config = config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                few_shot:
+                  mode: ids
+                  ids: [second]
+                  examples: [{id: first, question: Q1, answer: A1}, {id: second, question: Q2, answer: A2}]
+                """);
+        List<VerificationJob> jobs = RunPlanner.plan("r", benchmark, config, Fixtures.NOW);
+        assertThat(jobs.get(0).question().fewShot()).extracting("question").containsExactly("Say bye", "Q2");
+    }
+
+    @Test
+    void ragAndFewShotProblemsAreReportedUnderTheConfigPath() throws Exception {
+        Benchmark benchmark = SpecReader.read("""
+                questions: [{question: Say hi, rubric: {traits: [{name: hi, kind: regex, pattern: hi}]}}]
+                """, Benchmark.class);
+        RunConfig config = Json.yaml().readValue("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                rag: {variant: strickt}
+                few_shot: {mode: ids, ids: [nope], examples: [{id: one, question: Q, answer: A}]}
+                """, RunConfig.class);
+        assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors()).extracting(ValidationError::toString)
+                .containsExactly(
+                        "config.rag.variant: unknown prompt variant \"strickt\" (did you mean \"strict\"?); valid variants: "
+                                + "baseline, strict, citation, anti_prior, shouting",
+                        "config.few_shot.ids[0]: no example in the pool has id \"nope\"; pool ids: one");
+    }
+
+    @Test
+    void aQuestionWithPassagesNeedsItsText() {
+        Question noText = new Question("q1", " ", null, null, null, null, null,
+                List.of(new Passage("a.md", "Alpha.", null)), null, null, null, null, null);
+        Problems problems = new Problems();
+        RunPlanner.checkPassages(noText, "benchmark.questions[0]", problems);
+        assertThat(problems.errors()).extracting(ValidationError::toString).containsExactly(
+                "benchmark.questions[0].question: is required: the question has passages, and the retrieval-augmented prompt "
+                        + "asks this text over them");
+
+        // reported once, whichever check finds it first
+        Benchmark benchmark = new Benchmark("b", null, List.of(noText));
+        RunConfig config = config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                """);
+        assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors())
+                .filteredOn(error -> error.path().equals("benchmark.questions[0].question")).hasSize(1);
     }
 }

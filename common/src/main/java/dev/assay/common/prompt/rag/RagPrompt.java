@@ -6,10 +6,18 @@ import dev.assay.common.run.RagSettings;
 import java.util.List;
 
 /**
- * The user text that asks a question over retrieved passages, rendered by the run's prompt
- * variant (docs/prompts.md). PLACEHOLDER until the variant registry lands.
+ * The user text that asks a question over retrieved passages: the passages joined within the
+ * budget ({@link ContextJoiner}), then rendered by the run's prompt variant ({@link PromptVariants}).
+ * docs/prompts.md describes the format.
  */
 public final class RagPrompt {
+
+    /**
+     * @param text    the user text
+     * @param context the joined passages, with which went in whole, cut or not at all (for reports)
+     */
+    public record Rendered(String text, JoinedContext context) {
+    }
 
     private RagPrompt() {
     }
@@ -19,10 +27,18 @@ public final class RagPrompt {
      * {@link IllegalArgumentException} for an empty question or an unknown variant, naming the valid ones.
      */
     public static String render(String question, List<Passage> passages, RagSettings settings) {
-        StringBuilder text = new StringBuilder();
-        for (Passage passage : passages) {
-            text.append("<passage>\n[source: ").append(passage.source()).append("]\n").append(passage.content()).append("\n</passage>\n\n");
+        return build(question, passages, settings).text();
+    }
+
+    /** As {@link #render}, keeping the joined context so a caller can report what the model saw. */
+    public static Rendered build(String question, List<Passage> passages, RagSettings settings) {
+        if (question == null || question.isBlank()) {
+            throw new IllegalArgumentException("the question text is empty: a retrieval-augmented prompt needs a question to ask");
         }
-        return text.append(question).toString();
+        RagSettings rag = settings == null ? RagSettings.DEFAULTS : settings;
+        PromptVariant variant = PromptVariants.global().require(rag.effectiveVariant());
+        boolean numbered = rag.numbered() == null ? variant.numbersPassages() : rag.numbered();
+        JoinedContext context = ContextJoiner.join(passages == null ? List.of() : passages, rag.effectiveBudget(), numbered);
+        return new Rendered(variant.render(question, context), context);
     }
 }

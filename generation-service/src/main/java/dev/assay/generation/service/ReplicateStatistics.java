@@ -130,6 +130,10 @@ final class ReplicateStatistics {
      * 2021), with the ratio as a running product so no binomial coefficient is ever formed.
      */
     static double passAtK(int n, int c, int k) {
+        if (k == 1) {
+            // c / n exactly, so pass@1 equals pass_rate to the last digit rather than 1 − (n − c) / n
+            return (double) c / n;
+        }
         if (n - c < k) {
             // fewer failures than draws: every draw of k contains a pass
             return 1.0;

@@ -84,7 +84,12 @@ public final class TestRuns {
 
     /** The run body as JSON: {@code {"benchmark": …, "config": …}}. */
     public static String bodyJson() {
-        return Json.write(Map.of("benchmark", yamlTree(BENCHMARK_YAML), "config", yamlTree(CONFIG_YAML)));
+        return bodyJson(CONFIG_YAML);
+    }
+
+    /** The benchmark with another run config, as JSON. */
+    public static String bodyJson(String configYaml) {
+        return Json.write(Map.of("benchmark", yamlTree(BENCHMARK_YAML), "config", yamlTree(configYaml)));
     }
 
     /** The same body as one YAML document. */
@@ -94,7 +99,12 @@ public final class TestRuns {
 
     /** The jobs a run with this id has: the same ids the API published. */
     public static List<VerificationJob> jobs(String runId) {
-        return RunPlanner.plan(runId, benchmark(), config(), NOW);
+        return jobs(runId, CONFIG_YAML);
+    }
+
+    /** The jobs of a run of the benchmark with another run config. */
+    public static List<VerificationJob> jobs(String runId, String configYaml) {
+        return RunPlanner.plan(runId, benchmark(), SpecReader.read(configYaml, RunConfig.class), NOW);
     }
 
     /** Every result of the run (jobs × judges), each with the given outcome. */

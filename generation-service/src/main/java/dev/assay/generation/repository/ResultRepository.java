@@ -1,5 +1,6 @@
 package dev.assay.generation.repository;
 
+import dev.assay.common.pipeline.ResultStatus;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.generation.ResultFilter;
@@ -12,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 
 /** The result store: one row per {@code result_id}. */
 @ApplicationScoped
@@ -92,5 +94,23 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
                         from ResultEntity r where r.runId in :runIds group by r.runId, r.status""", StatusAggregate.class)
                 .setParameter("runIds", runIds)
                 .getResultList();
+    }
+
+    /**
+     * Where each of the run's results sits (question, answering model, judge, replicate) and its
+     * status: the five columns replicate statistics need, never the result documents. Ordered by
+     * model, judge, question and replicate (result id last, so even duplicates come in a fixed order).
+     */
+    public List<ReplicateResult> replicates(String runId) {
+        List<Object[]> rows = getEntityManager().createQuery("""
+                        select r.questionId, r.answeringModel, r.judge, r.replicate, r.status
+                        from ResultEntity r where r.runId = :runId
+                        order by r.answeringModel, r.judge, r.questionId, r.replicate, r.resultId""", Object[].class)
+                .setParameter("runId", runId)
+                .getResultList();
+        return rows.stream()
+                .map(row -> new ReplicateResult((String) row[0], (String) row[1], (String) row[2], ((Number) row[3]).intValue(),
+                        ResultStatus.valueOf(((String) row[4]).toUpperCase(Locale.ROOT))))
+                .toList();
     }
 }

@@ -6,6 +6,7 @@ import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
 import dev.assay.generation.RunScores;
+import dev.assay.generation.RunStatistics;
 import dev.assay.generation.RunSubmission;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.service.InvalidRequestException;
@@ -101,6 +102,17 @@ public class RunResource {
     @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public RunScores scores(@PathParam("id") String id) {
         return runs.scores(id);
+    }
+
+    @GET
+    @Path("{id}/statistics")
+    @Operation(summary = "Replicate statistics: pass rate with standard error, pass@k, majority-vote accuracy, agreement",
+            description = "Over the template verdicts (passed or failed) stored so far, per answering model × judge and per "
+                    + "question × answering model × judge; formulas in docs/api.md.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RunStatistics.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public RunStatistics statistics(@PathParam("id") String id) {
+        return runs.statistics(id);
     }
 
     @GET

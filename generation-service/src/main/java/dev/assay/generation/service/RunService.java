@@ -10,11 +10,13 @@ import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
 import dev.assay.generation.RunScores;
+import dev.assay.generation.RunStatistics;
 import dev.assay.generation.RunSource;
 import dev.assay.generation.RunStatus;
 import dev.assay.generation.RunSubmission;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.config.ApiConfig;
+import dev.assay.generation.repository.ReplicateResult;
 import dev.assay.generation.repository.ResultEntity;
 import dev.assay.generation.repository.ResultRepository;
 import dev.assay.generation.repository.RunEntity;
@@ -122,6 +124,31 @@ public class RunService {
     public RunScores scores(String runId) {
         find(runId);
         return RunScoring.of(runId, scores);
+    }
+
+    /** Pass rates with standard errors, pass@k and majority votes over the run's replicates, per model × judge and per question. */
+    @Transactional
+    public RunStatistics statistics(String runId) {
+        RunEntity run = find(runId);
+        List<ReplicateResult> replicates = results.replicates(runId);
+        return ReplicateStatistics.of(runId, replicates(run, replicates), replicates);
+    }
+
+    /**
+     * The run's replicates: from its config when it was submitted here; a run first seen on Kafka
+     * has no config, so the highest replicate stored so far stands in.
+     */
+    private static int replicates(RunEntity run, List<ReplicateResult> stored) {
+        if (run.spec != null) {
+            JsonNode replicates = Json.read(run.spec, JsonNode.class).path("config").path("replicates");
+            if (replicates.isInt()) {
+                return replicates.intValue();
+            }
+            if (replicates.isMissingNode() || replicates.isNull()) {
+                return 1;
+            }
+        }
+        return Math.max(1, stored.stream().mapToInt(ReplicateResult::replicate).max().orElse(1));
     }
 
     /** One page of the run's results matching the filter, as the full result records. */

@@ -122,7 +122,7 @@ class PromptFormsEndToEndTest {
     void runStatisticsSummariseTheReplicates() {
         JsonNode statistics = Json.read(RestAssured.get("/api/runs/" + runId + "/statistics").asString(), JsonNode.class);
         System.out.println("GET /api/runs/{id}/statistics: " + statistics);
-        JsonNode model = statistics.get("models").get(0);
+        JsonNode model = statistics.get("groups").get(0);
         assertThat(model.get("answering_model").asText()).isEqualTo("openai:model-a");
         assertThat(model.get("pass_rate").asDouble()).isCloseTo(5.0 / 6, within(1e-9));
         assertThat(model.get("majority_vote_accuracy").asDouble()).isEqualTo(1.0);

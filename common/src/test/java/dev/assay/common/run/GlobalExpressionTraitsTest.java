@@ -30,7 +30,7 @@ class GlobalExpressionTraitsTest {
         return SpecReader.read("""
                 questions:
                   - {id: q1, question: 'What is {a} + {b}?', prompt_parameters: {a: "2", b: "3"}}
-                  - {id: q2, question: 'What is {a} + {b}?', prompt_parameters: %s}
+                  - {id: q2, question: 'What is {a} plus some number?', prompt_parameters: %s}
                 """.formatted(secondQuestionParameters), Benchmark.class);
     }
 

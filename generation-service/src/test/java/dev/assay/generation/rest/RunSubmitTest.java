@@ -160,7 +160,7 @@ class RunSubmitTest {
                 benchmark:
                   questions:
                     - id: sum
-                      question: What is {a} + {b}?
+                      question: What is {a} plus a number?
                       prompt_parameters: {a: "2"}
                       rubric: {traits: [{name: sum_right, kind: expression, expression: 'int(response) == int(a) + int(b)'}]}
                 config:

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.message.Role;
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.Validatable;
 
 /**
  * One message of an LVE-style prompt (docs/prompts.md).
@@ -17,7 +19,7 @@ import dev.assay.common.message.Role;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PromptMessage(Role role, String content, String variable) {
+public record PromptMessage(Role role, String content, String variable) implements Validatable {
 
     public PromptMessage {
         role = role == null ? Role.USER : role;
@@ -44,5 +46,30 @@ public record PromptMessage(Role role, String content, String variable) {
     @JsonIgnore
     public boolean isToFill() {
         return role == Role.ASSISTANT && content == null;
+    }
+
+    @Override
+    public void validate(String path, Problems problems) {
+        if (role == Role.TOOL) {
+            problems.add(Problems.field(path, "role"), "\"tool\" is not a prompt role; use system, user or assistant");
+            return;
+        }
+        if (content == null && role != Role.ASSISTANT) {
+            problems.add(Problems.field(path, "content"), "is required (only an assistant message the model fills has no content)");
+        }
+        if (variable == null) {
+            if (role == Role.ASSISTANT && content == null) {
+                problems.add(Problems.field(path, "variable"), "is required: an assistant message without content is filled "
+                        + "by the model, and its answer is kept under this name");
+            }
+            return;
+        }
+        if (!isToFill()) {
+            problems.add(Problems.field(path, "variable"), "only an assistant message without content (one the model fills) "
+                    + "takes a variable");
+        } else if (!PromptChecks.isIdentifier(variable)) {
+            problems.add(Problems.field(path, "variable"), "\"" + variable + "\" is not a valid name (letters, digits and _, "
+                    + "not starting with a digit)");
+        }
     }
 }

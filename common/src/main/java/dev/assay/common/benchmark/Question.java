@@ -49,6 +49,9 @@ public record Question(String id, String question, String rawAnswer, List<String
         fewShot = fewShot == null ? List.of() : List.copyOf(fewShot);
         if ((id == null || id.isBlank()) && question != null && !question.isBlank()) {
             id = md5(question);
+        } else if ((id == null || id.isBlank()) && (prompt != null || multiRunPrompt != null)) {
+            // No text to hash: the prompt itself is the question's identity.
+            id = md5(dev.assay.common.json.Json.write(prompt != null ? prompt : multiRunPrompt));
         }
     }
 
@@ -82,7 +85,15 @@ public record Question(String id, String question, String rawAnswer, List<String
 
     @Override
     public void validate(String path, Problems problems) {
-        problems.require(Problems.field(path, "question"), question);
+        validatePromptForm(path, problems);
+        for (int i = 0; i < fewShot.size(); i++) {
+            String examplePath = Problems.index(Problems.field(path, "few_shot"), i);
+            if (fewShot.get(i) == null) {
+                problems.add(examplePath, "is empty");
+            } else {
+                fewShot.get(i).validate(examplePath, problems);
+            }
+        }
         if (template != null) {
             template.validate(Problems.field(path, "template"), problems);
         }
@@ -103,6 +114,86 @@ public record Question(String id, String question, String rawAnswer, List<String
                 problems.add(passagePath, "is empty");
             } else {
                 passages.get(i).validate(passagePath, problems);
+            }
+        }
+    }
+
+    /** Whether the question is asked by an LVE prompt form (prompt, prompt_file or multi_run_prompt), not its text. */
+    @JsonIgnore
+    public boolean hasPromptForm() {
+        return prompt != null || promptFile != null || multiRunPrompt != null;
+    }
+
+    /**
+     * Exactly one way of asking: the question text alone, or one of prompt, prompt_file and
+     * multi_run_prompt (the text may stay beside one as the label and id source).
+     */
+    private void validatePromptForm(String path, Problems problems) {
+        List<String> forms = new java.util.ArrayList<>();
+        if (prompt != null) {
+            forms.add("prompt");
+        }
+        if (promptFile != null) {
+            forms.add("prompt_file");
+        }
+        if (multiRunPrompt != null) {
+            forms.add("multi_run_prompt");
+        }
+        if (forms.size() > 1) {
+            problems.add(path, "question " + (id == null ? "" : "\"" + id + "\" ") + "has " + String.join(" and ", forms)
+                    + "; a question is asked in exactly one way: its question text, a prompt, a prompt_file or a multi_run_prompt");
+            return;
+        }
+        if (forms.isEmpty()) {
+            if (problems.require(Problems.field(path, "question"), question)) {
+                PromptChecks.questionText(question, promptParameters, Problems.field(path, "question"), problems);
+            } else {
+                problems.add(path, "a question needs its question text, a prompt, a prompt_file or a multi_run_prompt");
+            }
+            return;
+        }
+        if (!passages.isEmpty()) {
+            problems.add(Problems.field(path, "passages"), "passages are rendered around a plain question text (the RAG prompt); "
+                    + "a question asked by " + forms.get(0) + " cannot have them");
+        }
+        Map<String, List<PromptMessage>> conversations = new LinkedHashMap<>();
+        if (promptFile != null) {
+            problems.add(Problems.field(path, "prompt_file"), MultiRunItem.PROMPT_FILE_NOT_INLINED);
+        } else if (prompt != null) {
+            String promptPath = Problems.field(path, "prompt");
+            PromptChecks.conversation(prompt, promptPath, problems);
+            conversations.put(promptPath, prompt);
+        } else {
+            validateMultiRun(Problems.field(path, "multi_run_prompt"), conversations, problems);
+        }
+        if (promptFile == null) {
+            PromptChecks.parameters(conversations, promptParameters, path, problems);
+        }
+    }
+
+    private void validateMultiRun(String itemsPath, Map<String, List<PromptMessage>> conversations, Problems problems) {
+        if (multiRunPrompt.isEmpty()) {
+            problems.add(itemsPath, "needs at least one item");
+            return;
+        }
+        Map<String, Integer> names = new java.util.HashMap<>();
+        for (int i = 0; i < multiRunPrompt.size(); i++) {
+            String itemPath = Problems.index(itemsPath, i);
+            MultiRunItem item = multiRunPrompt.get(i);
+            if (item == null) {
+                problems.add(itemPath, "is empty");
+                continue;
+            }
+            item.validate(itemPath, problems);
+            if (item.name() != null) {
+                Integer first = names.putIfAbsent(item.name(), i);
+                if (first != null) {
+                    problems.add(Problems.field(itemPath, "name"), "duplicate name \"" + item.name() + "\" (also used by "
+                            + Problems.index(itemsPath, first) + ")");
+                }
+            }
+            if (item.prompt() != null) {
+                conversations.put(Problems.field(itemPath, "prompt"), item.prompt());
             }
         }
     }

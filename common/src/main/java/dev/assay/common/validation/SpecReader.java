@@ -40,6 +40,25 @@ public final class SpecReader {
         return value;
     }
 
+    /**
+     * Like {@link #read(String, Class)}, with {@code prepare} run between binding and the record's own
+     * checks (e.g. inlining files the document names); it reports what it cannot do to the problems
+     * it is given and returns the value to check.
+     */
+    public static <T extends Validatable> T read(String text, Class<T> type, java.util.function.BiFunction<T, Problems, T> prepare) {
+        Problems problems = new Problems();
+        T value = bind(text, type, problems);
+        if (value == null && problems.isEmpty()) {
+            problems.add("", "the document is empty");
+        }
+        if (value != null) {
+            value = prepare.apply(value, problems);
+        }
+        validateAfterBinding(value, "", problems);
+        problems.throwIfAny();
+        return value;
+    }
+
     /** Binds an already parsed tree (e.g. one part of a REST request) the same way. */
     public static <T extends Validatable> T read(JsonNode tree, Class<T> type, String path) {
         Problems problems = new Problems();

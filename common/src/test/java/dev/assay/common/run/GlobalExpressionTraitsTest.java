@@ -30,7 +30,7 @@ class GlobalExpressionTraitsTest {
         return SpecReader.read("""
                 questions:
                   - {id: q1, question: 'What is {a} + {b}?', prompt_parameters: {a: "2", b: "3"}}
-                  - {id: q2, question: 'What is {a} + {b}?', prompt_parameters: %s}
+                  - {id: q2, question: 'What is {a} plus some number?', prompt_parameters: %s}
                 """.formatted(secondQuestionParameters), Benchmark.class);
     }
 
@@ -44,7 +44,7 @@ class GlobalExpressionTraitsTest {
 
         assertThat(error.errors()).extracting(ValidationError::toString).containsExactly(
                 "config.global_rubric.traits[1].expression: undeclared reference to 'b' at line 1, column 31 "
-                        + "(known variables: response, parsed, params, a) (for benchmark.questions[1], id \"q2\")");
+                        + "(known variables: response, parsed, params, variables, outputs, a) (for benchmark.questions[1], id \"q2\")");
     }
 
     @Test

@@ -5,23 +5,28 @@ import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.GenerationOutcome;
+import dev.assay.common.pipeline.RunOutput;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.PortException;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.core.llm.Completion;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.llm.ModelGateway;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The generation stage: asks the answering model the job's question and returns the job with
- * its answer. It never throws and never drops a job: a failed call, or anything unexpected,
+ * its answer: one call for a plain question, one per filled variable for a multi-variable prompt,
+ * and all of that per run for a multi-run prompt ({@link PromptRuns}). It never throws and never drops a job: a failed call, or anything unexpected,
  * becomes a {@link GenerationOutcome} with a failure, which the later stages carry to the result.
  */
 @ApplicationScoped
@@ -45,22 +50,33 @@ public class GenerationStage {
             return manual(job);
         }
         long started = System.nanoTime();
+        CallLog log = new CallLog();
+        Map<String, String> variables = new LinkedHashMap<>();
+        List<RunOutput> outputs = new ArrayList<>();
         try {
-            List<Message> messages = GenerationPrompt.messages(job, gateway.capabilities(model));
-            Completion completion = gateway.complete(model, Stage.GENERATION, PromptTask.GENERATION, messages);
-            return new GenerationOutcome(completion.content(), completion.calls(), completion.usage(), millisSince(started), null);
+            PortCapabilities capabilities = gateway.capabilities(model);
+            ModelTurn turn = messages -> gateway.complete(model, Stage.GENERATION, PromptTask.GENERATION, messages);
+            String response = new PromptRuns(new ConversationLoop(turn, log), job, capabilities).answer(variables, outputs);
+            return new GenerationOutcome(response, log.calls(), log.usage(), millisSince(started), null,
+                    job.question().prompt() != null ? variables : null, outputs);
         } catch (ModelCallException e) {
-            return new GenerationOutcome("", e.calls(), e.usage(), millisSince(started), e.toFailure(Stage.GENERATION));
+            // The loop logged this call's attempts already, after every call before it.
+            return failed(log, started, e.toFailure(Stage.GENERATION), variables, outputs);
         } catch (PortException e) {
             // No port could be made for the model (e.g. an interface this service has no adapter for): no call was made.
-            Failure failure = new ModelCallException(e, List.of()).toFailure(Stage.GENERATION);
-            return new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, millisSince(started), failure);
+            return failed(log, started, new ModelCallException(e, List.of()).toFailure(Stage.GENERATION), variables, outputs);
         } catch (RuntimeException e) {
             LOG.errorf(e, "generation of job %s (run %s) failed unexpectedly", job.jobId(), job.runId());
             Failure failure = new Failure(FailureCategory.SYSTEM, Stage.GENERATION,
                     "unexpected " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), null);
-            return new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, millisSince(started), failure);
+            return failed(log, started, failure, variables, outputs);
         }
+    }
+
+    /** No answer, but everything that was said before the failure, for the record. */
+    private static GenerationOutcome failed(CallLog log, long started, Failure failure, Map<String, String> variables,
+                                            List<RunOutput> outputs) {
+        return new GenerationOutcome("", log.calls(), log.usage(), millisSince(started), failure, variables, outputs);
     }
 
     /** A manual answering model answers with the text given in the run: no call, nothing to record. */

@@ -1,5 +1,6 @@
 package dev.assay.generation.messaging;
 
+import dev.assay.common.benchmark.PromptMessage;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
@@ -104,6 +105,35 @@ class GenerationOverKafkaTest {
         assertThat(request.contentsOf("user")).containsExactly("What is the capital of France?");
         assertThat(request.header("Authorization")).contains("Bearer " + API_KEY);
         assertThat(record.value()).doesNotContain(API_KEY);
+    }
+
+    @Test
+    void aMultiVariablePromptSendsEachTurnWithTheAnswersBeforeIt() {
+        stub.when(lastUserMessageContains("Think of a number")).thenReply("21");
+        stub.when(lastUserMessageContains("Double it")).thenReply("42");
+        ModelConfig model = openAi("gen-vars", "You are terse.", 4);
+        Question question = new Question("q-vars", "Doubling", null, List.of(), null, null, null, null, Map.of("max", "50"),
+                List.of(PromptMessage.system("You do arithmetic."), PromptMessage.user("Think of a number below {max}."),
+                        PromptMessage.toFill("number"), PromptMessage.user("Double it."), PromptMessage.toFill("answer")),
+                null, null, null);
+        VerificationJob job = VerificationJob.create(runId(), question, model, List.of(ModelConfig.of("openai", "judge")), 1,
+                new JobSettings(EvaluationMode.RUBRIC_ONLY, false, PromptConfig.fromMap(Map.of("generation", "Digits only."))),
+                null, Instant.parse("2026-11-01T10:00:00Z"));
+
+        publish(job);
+        GenerationOutcome generation = Json.read(awaitAnswers(job.runId(), 1).get(0).value(), AnsweredJob.class).generation();
+
+        assertThat(generation.failure()).isNull();
+        assertThat(generation.response()).isEqualTo("42");
+        assertThat(generation.variables()).containsExactly(Map.entry("number", "21"), Map.entry("answer", "42"));
+        String system = "You are terse.\n\nYou do arithmetic.\n\nDigits only.";
+        List<RecordedRequest> requests = stub.awaitRequests(2, WAIT);
+        assertThat(requests).hasSize(2);
+        assertThat(requests.get(0).messages()).extracting(m -> m.role() + ": " + m.content()).containsExactly(
+                "system: " + system, "user: Think of a number below 50.");
+        assertThat(requests.get(1).messages()).extracting(m -> m.role() + ": " + m.content()).containsExactly(
+                "system: " + system, "user: Think of a number below 50.", "assistant: 21", "user: Double it.");
+        assertThat(generation.calls()).extracting(RecordedCall::response).containsExactly("21", "42");
     }
 
     @Test

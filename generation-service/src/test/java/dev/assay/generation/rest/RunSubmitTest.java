@@ -160,7 +160,7 @@ class RunSubmitTest {
                 benchmark:
                   questions:
                     - id: sum
-                      question: What is {a} + {b}?
+                      question: What is {a} plus a number?
                       prompt_parameters: {a: "2"}
                       rubric: {traits: [{name: sum_right, kind: expression, expression: 'int(response) == int(a) + int(b)'}]}
                 config:
@@ -176,7 +176,7 @@ class RunSubmitTest {
                 .extract().jsonPath().getList("errors", String.class);
         assertThat(errors).hasSize(2);
         assertThat(errors.get(0)).isEqualTo("benchmark.questions[0].rubric.traits[0].expression: undeclared reference to 'b' "
-                + "at line 1, column 31 (known variables: response, parsed, params, a)");
+                + "at line 1, column 31 (known variables: response, parsed, params, variables, outputs, a)");
         assertThat(errors.get(1)).startsWith("config.global_rubric.traits[0].expression: syntax error at line 1, column 17: ");
     }
 

@@ -55,4 +55,19 @@ class GenerationPromptTest {
 
         assertThat(messages).containsExactly(Message.user("You are a physicist.\n\nWhy is the sky blue?"));
     }
+
+    @Test
+    void aPlainQuestionIsFilledOnlyWhenItHasParameters() {
+        ModelConfig model = new ModelConfig(null, "openai", "m", null, null, null, null, null, null, null, null);
+        Question filled = new Question("q", "What is {a} + {b}? Reply as {{\"sum\": n}}.", null, List.of(), null, null, null, null,
+                Map.of("a", "2", "b", "3"), null, null, null, null);
+        Question verbatim = new Question("q", "What does {x} do in {{format}}?", null, List.of(), null, null);
+
+        assertThat(GenerationPrompt.messages(VerificationJob.create("run", filled, model, List.of(), 1,
+                new JobSettings(null, false, PromptConfig.EMPTY), null, Instant.EPOCH), PortCapabilities.DEFAULT))
+                .containsExactly(Message.user("What is 2 + 3? Reply as {\"sum\": n}."));
+        assertThat(GenerationPrompt.messages(VerificationJob.create("run", verbatim, model, List.of(), 1,
+                new JobSettings(null, false, PromptConfig.EMPTY), null, Instant.EPOCH), PortCapabilities.DEFAULT))
+                .containsExactly(Message.user("What does {x} do in {{format}}?"));
+    }
 }

@@ -6,6 +6,7 @@ import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.DynamicRubricOutcome;
 import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.FailureCategory;
+import dev.assay.common.pipeline.GenerationOutcome;
 import dev.assay.common.pipeline.NuggetOutcome;
 import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.RubricOutcome;
@@ -69,8 +70,9 @@ public class RubricStage {
         long started = System.nanoTime();
         JudgeSession judge = new JudgeSession(gateway, parsed.judge(), job.settings().promptConfig());
         try {
-            TraitInput input = new TraitInput(question, parsed.answered().generation().response(), parsed.parsing().parsed(),
-                    job.settings());
+            GenerationOutcome generation = parsed.answered().generation();
+            TraitInput input = new TraitInput(question, generation.response(), parsed.parsing().parsed(), job.settings(),
+                    generation.variables(), generation.outputs());
             List<RubricTrait> traits = new ArrayList<>(rubric.traits());
             DynamicRubricOutcome dynamic = null;
             Set<String> promoted = new HashSet<>();

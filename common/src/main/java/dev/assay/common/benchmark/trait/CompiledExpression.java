@@ -1,5 +1,6 @@
 package dev.assay.common.benchmark.trait;
 
+import dev.assay.common.pipeline.RunOutput;
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.types.CelKind;
 import dev.cel.common.values.NullValue;
@@ -36,7 +37,7 @@ public final class CompiledExpression {
         return expression;
     }
 
-    /** The variables the expression may read: response, parsed, params, then the parameters of their own. */
+    /** The variables the expression may read: response, parsed, params, variables, outputs, then the parameters of their own. */
     public List<String> variableNames() {
         return environment.variableNames();
     }
@@ -59,6 +60,17 @@ public final class CompiledExpression {
      * @throws ExpressionException when evaluation fails or hits a limit; the message says which and where
      */
     public Object evaluate(String response, Map<String, ?> parsed, Map<String, String> params) {
+        return evaluate(response, parsed, params, Map.of(), List.of());
+    }
+
+    /**
+     * {@link #evaluate(String, Map, Map)} for a response an LVE prompt generated.
+     *
+     * @param generated the variables the prompt filled, in order (empty for a plain question)
+     * @param outputs   a multi-run prompt's runs, in order (empty otherwise)
+     */
+    public Object evaluate(String response, Map<String, ?> parsed, Map<String, String> params, Map<String, String> generated,
+                           List<RunOutput> outputs) {
         Map<String, String> parameters = params == null ? Map.of() : params;
         Map<String, Object> variables = new HashMap<>();
         variables.put(ExpressionEnvironment.RESPONSE, response == null ? "" : response);
@@ -66,6 +78,8 @@ public final class CompiledExpression {
         Map<String, Object> paramValues = new HashMap<>();
         parameters.forEach((name, value) -> paramValues.put(name, value == null ? "" : value));
         variables.put(ExpressionEnvironment.PARAMS, paramValues);
+        variables.put(ExpressionEnvironment.VARIABLES, strings(generated));
+        variables.put(ExpressionEnvironment.OUTPUTS, outputs == null ? List.of() : outputs.stream().map(CompiledExpression::output).toList());
         for (String name : environment.parameters()) {
             Object value = paramValues.get(name);
             if (value == null) {
@@ -85,6 +99,24 @@ public final class CompiledExpression {
             }
             throw new ExpressionException(ExpressionErrors.evaluation(e, ast.getSource(), limits), e);
         }
+    }
+
+    private static Map<String, Object> strings(Map<String, String> values) {
+        Map<String, Object> adapted = new HashMap<>();
+        if (values != null) {
+            values.forEach((name, value) -> adapted.put(name, value == null ? "" : value));
+        }
+        return adapted;
+    }
+
+    /** One run as the expression sees it: {@code outputs[0].response}, {@code outputs[0].variables.answer}. */
+    private static Map<String, Object> output(RunOutput run) {
+        Map<String, Object> adapted = new HashMap<>();
+        adapted.put("name", run.name() == null ? "" : run.name());
+        adapted.put("repetition", (long) run.repetition());
+        adapted.put("response", run.response() == null ? "" : run.response());
+        adapted.put("variables", strings(run.variables()));
+        return adapted;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.assay.common.benchmark.trait;
 
 import dev.cel.common.CelVarDecl;
+import dev.cel.common.types.ListType;
 import dev.cel.common.types.MapType;
 import dev.cel.common.types.SimpleType;
 
@@ -12,8 +13,11 @@ import java.util.regex.Pattern;
 
 /**
  * The variables an expression sees: {@code response} (string), {@code parsed} (map of the parsed
- * template fields), {@code params} (map of the question's prompt parameters) and each prompt
- * parameter again as a string variable of its own name, when that name can be one.
+ * template fields), {@code params} (map of the question's prompt parameters), {@code variables}
+ * (map of the variables an LVE prompt filled, {@code response} included), {@code outputs} (list of
+ * a multi-run prompt's runs, each a map with {@code name}, {@code repetition}, {@code response} and
+ * {@code variables}) and each prompt parameter again as a string variable of its own name, when
+ * that name can be one.
  *
  * @param parameters the prompt parameters declared as variables of their own, sorted
  */
@@ -22,7 +26,9 @@ record ExpressionEnvironment(List<String> parameters) {
     static final String RESPONSE = "response";
     static final String PARSED = "parsed";
     static final String PARAMS = "params";
-    static final List<String> BUILT_INS = List.of(RESPONSE, PARSED, PARAMS);
+    static final String VARIABLES = "variables";
+    static final String OUTPUTS = "outputs";
+    static final List<String> BUILT_INS = List.of(RESPONSE, PARSED, PARAMS, VARIABLES, OUTPUTS);
 
     private static final Pattern IDENTIFIER = Pattern.compile("[_a-zA-Z][_a-zA-Z0-9]*");
     /** Words CEL reserves (the parser rejects them as names) and its literals. */
@@ -66,6 +72,9 @@ record ExpressionEnvironment(List<String> parameters) {
         declarations.add(CelVarDecl.newVarDeclaration(RESPONSE, SimpleType.STRING));
         declarations.add(CelVarDecl.newVarDeclaration(PARSED, MapType.create(SimpleType.STRING, SimpleType.DYN)));
         declarations.add(CelVarDecl.newVarDeclaration(PARAMS, MapType.create(SimpleType.STRING, SimpleType.STRING)));
+        declarations.add(CelVarDecl.newVarDeclaration(VARIABLES, MapType.create(SimpleType.STRING, SimpleType.STRING)));
+        // dyn values: a run's repetition is an int, its variables a map, the rest strings
+        declarations.add(CelVarDecl.newVarDeclaration(OUTPUTS, ListType.create(MapType.create(SimpleType.STRING, SimpleType.DYN))));
         parameters.forEach(name -> declarations.add(CelVarDecl.newVarDeclaration(name, SimpleType.STRING)));
         return declarations;
     }

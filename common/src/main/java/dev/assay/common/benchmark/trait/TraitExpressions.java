@@ -11,7 +11,9 @@ import java.util.Set;
  * Expression traits, in Google's Common Expression Language (CEL): checked when a benchmark or
  * run config is validated, compiled for the rubric stage. The expression reads {@code response}
  * (string), {@code parsed} (the parsed template fields, a map; empty when there are none),
- * {@code params} (the question's prompt parameters, a map of strings) and every prompt parameter
+ * {@code params} (the question's prompt parameters, a map of strings), {@code variables} (what an
+ * LVE prompt filled, a map of strings), {@code outputs} (a multi-run prompt's runs, a list of maps
+ * with name, repetition, response and variables) and every prompt parameter
  * whose name can be a variable as a string of its own, so {@code int(response) == int(a) + int(b)}
  * works. {@link ExpressionLimits#DEFAULT} bounds each compilation and evaluation.
  */

@@ -48,9 +48,9 @@ class TraitExpressionsTest {
     @Test
     void anUndeclaredVariableIsNamedWithItsPlaceAndTheKnownVariables() {
         assertThat(TraitExpressions.check("int(response) == int(a) + int(b)", ONLY_A)).contains(
-                "undeclared reference to 'b' at line 1, column 31 (known variables: response, parsed, params, a)");
+                "undeclared reference to 'b' at line 1, column 31 (known variables: response, parsed, params, variables, outputs, a)");
         assertThat(TraitExpressions.check("respones.size() > 3", TraitScope.of(Set.of()))).contains(
-                "undeclared reference to 'respones' at line 1, column 1 (known variables: response, parsed, params)");
+                "undeclared reference to 'respones' at line 1, column 1 (known variables: response, parsed, params, variables, outputs)");
     }
 
     @Test
@@ -66,7 +66,7 @@ class TraitExpressionsTest {
                 """, Benchmark.class));
         assertThat(error.errors()).extracting(ValidationError::toString).containsExactly(
                 "questions[0].rubric.traits[1].expression: undeclared reference to 'b' at line 1, column 31 "
-                        + "(known variables: response, parsed, params, a)");
+                        + "(known variables: response, parsed, params, variables, outputs, a)");
     }
 
     @Test
@@ -127,7 +127,7 @@ class TraitExpressionsTest {
         params.put("in", "reserved");
         CompiledExpression compiled = TraitExpressions.compile("response + ' ' + params['first-name'] + params.response + params['int']",
                 params.keySet());
-        assertThat(compiled.variableNames()).containsExactly("response", "parsed", "params");
+        assertThat(compiled.variableNames()).containsExactly("response", "parsed", "params", "variables", "outputs");
         assertThat(compiled.evaluate("hi", null, params)).isEqualTo("hi Adanot the response7");
         // int stays the type and the conversion
         assertThat(evaluate("type(int(params['int'])) == int", "", null, params)).isEqualTo(true);
@@ -178,7 +178,7 @@ class TraitExpressionsTest {
         assertThat(TraitExpressions.compile("int(a) > 0", Set.of("a"))).isNotSameAs(first);
         assertThatThrownBy(() -> TraitExpressions.compile("int(a) > 0", Set.of()))
                 .isInstanceOf(ExpressionException.class)
-                .hasMessage("undeclared reference to 'a' at line 1, column 5 (known variables: response, parsed, params)");
+                .hasMessage("undeclared reference to 'a' at line 1, column 5 (known variables: response, parsed, params, variables, outputs)");
     }
 
     // --- sandbox ------------------------------------------------------------------------------

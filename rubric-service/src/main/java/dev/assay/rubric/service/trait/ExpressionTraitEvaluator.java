@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * Expression traits, scored locally in CEL's sandbox (no judge call): each is compiled for the
  * question's prompt parameters (cached across responses) and evaluated on the response, its
- * parsed fields and the parameters. What the value means depends on the trait's {@code result}
+ * parsed fields, the parameters, and the generation's variables and multi-run outputs. What the value means depends on the trait's {@code result}
  * ({@link ExpressionResult}); a trait that does not compile, fails or hits a limit carries the
  * error and the others stand.
  */
@@ -59,7 +59,7 @@ public class ExpressionTraitEvaluator implements TraitEvaluator {
         }
         Object value;
         try {
-            value = compiled.evaluate(input.response(), parsed, params);
+            value = compiled.evaluate(input.response(), parsed, params, input.variables(), input.outputs());
         } catch (ExpressionException e) {
             return TraitScore.failed(trait.name(), RubricTrait.EXPRESSION, "evaluation failed: " + e.getMessage());
         } catch (RuntimeException e) {

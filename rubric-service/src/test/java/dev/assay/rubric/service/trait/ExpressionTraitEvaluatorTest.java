@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.RunOutput;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.rubric.service.TraitInput;
 import org.junit.jupiter.api.Test;
@@ -66,6 +67,28 @@ class ExpressionTraitEvaluatorTest {
         assertThat(scoreOne(exact, input("5", null, params))).isEqualTo(TraitScore.verdict("t", "expression", true));
         assertThat(scoreOne(exact, input("6", null, params))).isEqualTo(TraitScore.verdict("t", "expression", false));
         assertThat(scoreOne(bool("int(response) == int(params.a) + int(params['b'])"), input("5", null, params)).passed()).isTrue();
+    }
+
+    @Test
+    void generationVariablesAndMultiRunOutputsAreReadable() {
+        Question question = new Question("q1", "label", null, null, null, null);
+        TraitInput input = new TraitInput(question, "42", null, null, Map.of("number", "21", "answer", "42"), List.of(
+                new RunOutput("guess", 1, "7", Map.of("response", "7")),
+                new RunOutput("guess", 2, "7", Map.of("response", "7")),
+                new RunOutput("pair", 1, "42", Map.of("one", "21", "answer", "42"))));
+
+        assertThat(scoreOne(bool("variables.answer == '42'"), input).passed()).isTrue();
+        assertThat(scoreOne(bool("int(variables.answer) == 2 * int(variables['number'])"), input).passed()).isTrue();
+        assertThat(scoreOne(bool("size(outputs) == 3"), input).passed()).isTrue();
+        assertThat(scoreOne(bool("outputs.filter(o, o.name == 'guess').all(o, o.response == '7')"), input).passed()).isTrue();
+        assertThat(scoreOne(bool("outputs[1].repetition == 2 && outputs[2].variables.one == '21'"), input).passed()).isTrue();
+        assertThat(scoreOne(score("size(outputs.filter(o, o.response == '7'))", 0, 3), input).score()).isEqualTo(2.0);
+    }
+
+    @Test
+    void aPlainQuestionHasNoVariablesAndNoOutputs() {
+        assertThat(scoreOne(bool("size(variables) == 0 && size(outputs) == 0"), input("x")).passed()).isTrue();
+        assertThat(scoreOne(bool("variables.answer == '42'"), input("x")).error()).startsWith("evaluation failed:");
     }
 
     @Test
@@ -144,7 +167,7 @@ class ExpressionTraitEvaluatorTest {
                 .startsWith("evaluation failed: stopped at line 1, column ")
                 .endsWith(" after 10000 comprehension iterations (all, exists, exists_one, map, filter), the limit for one evaluation");
         assertThat(scoreOne(bool("int(a) > 0"), input("x")).error()).isEqualTo("the expression does not compile: "
-                + "undeclared reference to 'a' at line 1, column 5 (known variables: response, parsed, params)");
+                + "undeclared reference to 'a' at line 1, column 5 (known variables: response, parsed, params, variables, outputs)");
         assertThat(scoreOne(bool(null), input("x")).error()).isEqualTo("the trait has no expression");
     }
 

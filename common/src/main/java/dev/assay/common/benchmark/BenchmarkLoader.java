@@ -1,0 +1,109 @@
+package dev.assay.common.benchmark;
+
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.SpecReader;
+import dev.assay.common.validation.ValidationError;
+import dev.assay.common.validation.ValidationException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a benchmark file (YAML or JSON) from disk and inlines every {@code prompt_file} it names,
+ * question-level and multi-run items alike, so what leaves the loader is self-contained and can go
+ * to the REST API or onto Kafka as is. Prompt files are resolved against the benchmark file's folder
+ * and must stay inside it: a shared benchmark must not read whatever file it points at.
+ */
+public final class BenchmarkLoader {
+
+    private BenchmarkLoader() {
+    }
+
+    /** The benchmark at {@code file}, prompt files inlined, validated; throws {@link ValidationException} listing every problem. */
+    public static Benchmark load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ValidationException(List.of(new ValidationError("", "cannot read \"" + file + "\": " + reason(e))));
+        }
+        Path folder = file.toAbsolutePath().normalize().getParent();
+        return SpecReader.read(text, Benchmark.class, (benchmark, problems) -> inline(benchmark, folder, problems));
+    }
+
+    private static Benchmark inline(Benchmark benchmark, Path folder, Problems problems) {
+        List<Question> questions = new ArrayList<>();
+        for (int i = 0; i < benchmark.questions().size(); i++) {
+            Question question = benchmark.questions().get(i);
+            questions.add(question == null ? null : inline(question, Problems.index("questions", i), folder, problems));
+        }
+        return new Benchmark(benchmark.name(), benchmark.description(), questions);
+    }
+
+    private static Question inline(Question question, String path, Path folder, Problems problems) {
+        boolean otherForm = question.prompt() != null || question.multiRunPrompt() != null;
+        if (question.promptFile() != null && otherForm) {
+            return question; // two prompt forms: left as written for validation to name both
+        }
+        List<PromptMessage> messages = question.prompt();
+        if (question.promptFile() != null) {
+            messages = read(question.promptFile(), Problems.field(path, "prompt_file"), folder, problems);
+            return messages == null ? question : question.withPrompts(messages, null);
+        }
+        if (question.multiRunPrompt() == null) {
+            return question;
+        }
+        List<MultiRunItem> items = new ArrayList<>(question.multiRunPrompt());
+        for (int j = 0; j < items.size(); j++) {
+            MultiRunItem item = items.get(j);
+            if (item != null && item.promptFile() != null && item.prompt() == null) {
+                String itemPath = Problems.field(Problems.index(Problems.field(path, "multi_run_prompt"), j), "prompt_file");
+                List<PromptMessage> read = read(item.promptFile(), itemPath, folder, problems);
+                if (read != null) {
+                    items.set(j, item.withPrompt(read));
+                }
+            }
+        }
+        return question.withPrompts(messages, items);
+    }
+
+    /** The file's messages, or null with the problem reported at {@code path}. */
+    private static List<PromptMessage> read(String name, String path, Path folder, Problems problems) {
+        if (name.isBlank()) {
+            problems.add(path, "is empty");
+            return null;
+        }
+        if (!name.endsWith(PromptFiles.EXTENSION)) {
+            problems.add(path, "\"" + name + "\": a prompt file must end in " + PromptFiles.EXTENSION);
+            return null;
+        }
+        Path file = folder.resolve(name).normalize();
+        if (!file.startsWith(folder)) {
+            problems.add(path, "\"" + name + "\" is outside the benchmark's folder; prompt files are read relative to it and must stay inside");
+            return null;
+        }
+        try {
+            return PromptFiles.parse(Files.readString(file, StandardCharsets.UTF_8), name);
+        } catch (PromptFileException e) {
+            problems.add(path, e.getMessage());
+        } catch (IOException e) {
+            problems.add(path, "cannot read \"" + name + "\": " + reason(e));
+        }
+        return null;
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.charset.CharacterCodingException || e instanceof java.nio.charset.MalformedInputException) {
+            return "not UTF-8 text";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}

@@ -126,6 +126,12 @@ class PromptFormsEndToEndTest {
         assertThat(model.get("answering_model").asText()).isEqualTo("openai:model-a");
         assertThat(model.get("pass_rate").asDouble()).isCloseTo(5.0 / 6, within(1e-9));
         assertThat(model.get("majority_vote_accuracy").asDouble()).isEqualTo(1.0);
+        // question means 1 and 2/3: their sample sd is sqrt(2)/6, over sqrt(2) questions → 1/6
+        assertThat(model.get("pass_rate_standard_error").asDouble()).isCloseTo(1.0 / 6, within(1e-9));
+        // pass@1 is the pass rate; with 2 or 3 tries both questions pass at least once
+        assertThat(model.get("pass_at_k").get(0).get("value").asDouble()).isCloseTo(5.0 / 6, within(1e-9));
+        assertThat(model.get("pass_at_k").get(1).get("value").asDouble()).isEqualTo(1.0);
+        assertThat(model.get("pass_at_k").get(2).get("value").asDouble()).isEqualTo(1.0);
         JsonNode ragQuestion = null;
         for (JsonNode question : statistics.get("questions")) {
             if (question.get("question_id").asText().equals("rag")) {

@@ -1,0 +1,42 @@
+package dev.assay.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code assay}: the top command. Subcommands do the work; exit codes are documented in
+ * docs/cli.md and {@link ExitCodes}.
+ */
+@Command(name = "assay", mixinStandardHelpOptions = true, versionProvider = AssayCommand.Version.class,
+        description = "Evaluate how well language models answer your questions.",
+        subcommands = {ValidateCommand.class, CommandLine.HelpCommand.class})
+public final class AssayCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, also what the tests drive. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new AssayCommand())
+                .setExecutionExceptionHandler(new ErrorHandler())
+                .setExitCodeExceptionMapper(ExitCodes::of);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** The version from the jar's manifest (set at build time). */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = AssayCommand.class.getPackage().getImplementationVersion();
+            return new String[]{"assay " + (version == null ? "(development build)" : version)};
+        }
+    }
+}

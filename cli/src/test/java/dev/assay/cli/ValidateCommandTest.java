@@ -1,0 +1,81 @@
+package dev.assay.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ValidateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        CommandLine cli = AssayCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void aValidPairSaysSoAndExitsZero() throws Exception {
+        Path benchmark = Files.writeString(dir.resolve("b.yaml"), """
+                questions:
+                  - {id: q1, question: "2+2?", rubric: {traits: [{name: t, kind: regex, pattern: "4"}]}}
+                """);
+        Path config = Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                """);
+        Run run = run("validate", benchmark.toString(), "--config", config.toString());
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("1 questions, valid");
+    }
+
+    @Test
+    void everyProblemIsListedWithItsFileAndPathAndTheExitCodeIsTwo() throws Exception {
+        Path benchmark = Files.writeString(dir.resolve("b.yaml"), """
+                questions:
+                  - {id: q1, question: "2+2?", rubric: {traits: [{name: t, kind: regx, pattern: "4"}]}}
+                  - {id: q2, question: "3+3?", nuggets: [{text: six}]}
+                """);
+        Path config = Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: template_only
+                replicates: 0
+                """);
+        Run run = run("validate", benchmark.toString(), "--config", config.toString());
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
+        assertThat(run.err()).contains(benchmark + ":questions[0].rubric.traits[0].kind: unknown trait kind \"regx\"")
+                .contains(config + ":replicates: must be between 1 and 1000, got 0")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void aMissingFileIsInvalidInput() {
+        Run run = run("validate", dir.resolve("nope.yaml").toString());
+        assertThat(run.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
+        assertThat(run.err()).contains("nope.yaml").contains("cannot read");
+    }
+
+    @Test
+    void helpAndVersionWork() {
+        assertThat(run("--help").out()).contains("Usage: assay").contains("validate");
+        assertThat(run("validate", "--help").out()).contains("--config");
+        assertThat(run("--version").out()).startsWith("assay ");
+    }
+}

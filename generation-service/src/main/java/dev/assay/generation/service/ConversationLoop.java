@@ -1,5 +1,7 @@
 package dev.assay.generation.service;
 
+import dev.assay.common.prompt.generation.ConversationScript;
+
 import dev.assay.common.message.Message;
 import dev.assay.core.llm.Completion;
 import dev.assay.core.llm.ModelCallException;

@@ -1,5 +1,8 @@
 package dev.assay.generation.service;
 
+import dev.assay.common.prompt.generation.ConversationScript;
+import dev.assay.common.prompt.generation.GenerationPrompt;
+
 import dev.assay.common.benchmark.MultiRunItem;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.pipeline.RunOutput;

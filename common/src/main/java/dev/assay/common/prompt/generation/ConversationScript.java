@@ -1,4 +1,4 @@
-package dev.assay.generation.service;
+package dev.assay.common.prompt.generation;
 
 import dev.assay.common.message.Message;
 

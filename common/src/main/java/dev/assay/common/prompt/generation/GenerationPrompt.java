@@ -1,4 +1,4 @@
-package dev.assay.generation.service;
+package dev.assay.common.prompt.generation;
 
 import dev.assay.common.benchmark.FewShotExample;
 import dev.assay.common.benchmark.PromptMessage;
@@ -28,7 +28,7 @@ import java.util.Map;
 public final class GenerationPrompt {
 
     /** The variable of the answer to the last message when the prompt does not name one. */
-    static final String RESPONSE = "response";
+    public static final String RESPONSE = "response";
 
     private GenerationPrompt() {
     }
@@ -39,7 +39,7 @@ public final class GenerationPrompt {
     }
 
     /** A plain question's conversation: the question, answered once as {@code response}. */
-    static ConversationScript plain(VerificationJob job, PortCapabilities capabilities) {
+    public static ConversationScript plain(VerificationJob job, PortCapabilities capabilities) {
         List<ConversationScript.Turn> turns = new ArrayList<>();
         messages(job, capabilities).forEach(message -> turns.add(ConversationScript.Turn.fixed(message)));
         turns.add(ConversationScript.Turn.toFill(RESPONSE));
@@ -51,7 +51,7 @@ public final class GenerationPrompt {
      * placeholders filled, system messages gathered into the system text, every other message in
      * order, and a turn {@code response} for the model at the end unless the prompt ends with one.
      */
-    static ConversationScript conversation(VerificationJob job, PortCapabilities capabilities, List<PromptMessage> prompt) {
+    public static ConversationScript conversation(VerificationJob job, PortCapabilities capabilities, List<PromptMessage> prompt) {
         Map<String, String> parameters = job.question().promptParameters();
         List<PromptMessage> filled = prompt.stream().map(message -> PromptParameters.fill(message, parameters)).toList();
         List<PromptMessage> system = filled.stream().filter(message -> message.role() == Role.SYSTEM).toList();
@@ -114,7 +114,7 @@ public final class GenerationPrompt {
      * A plain question's user text: placeholders filled when the question has prompt parameters
      * (without them the text goes as written, braces and all), then the passages around it.
      */
-    static String questionText(VerificationJob job) {
+    public static String questionText(VerificationJob job) {
         Question question = job.question();
         String text = question.promptParameters().isEmpty()
                 ? question.question()

@@ -2,6 +2,7 @@ package dev.assay.cli.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The table {@code assay run} prints when a run ends: one row per answering model × judge.
@@ -55,11 +56,13 @@ public final class SummaryTable {
             }
             rows.add(row);
         }
-        return align(header, rows);
+        // names and the failure list are text, read left to right; the figures line up on their last digit
+        Set<Integer> left = Set.of(0, 1, header.indexOf("failures"));
+        return align(header, rows, left);
     }
 
-    /** Pads every column to its widest cell; the two key columns left-aligned, figures right-aligned. */
-    static String align(List<String> header, List<List<String>> rows) {
+    /** Pads every column to its widest cell; the columns in {@code left} left-aligned, the rest right-aligned. */
+    static String align(List<String> header, List<List<String>> rows, Set<Integer> left) {
         int[] widths = new int[header.size()];
         List<List<String>> all = new ArrayList<>();
         all.add(header);
@@ -79,7 +82,7 @@ public final class SummaryTable {
                 }
                 String cell = row.get(i);
                 String pad = " ".repeat(widths[i] - cell.length());
-                line.append(i < 2 ? cell + pad : pad + cell);
+                line.append(left.contains(i) ? cell + pad : pad + cell);
             }
             out.append(line.toString().stripTrailing()).append('\n');
             if (r == 0) {

@@ -29,6 +29,8 @@ class SummaryTableTest {
         int tokensEnd = lines.get(0).indexOf("tokens") + "tokens".length();
         assertThat(lines.get(2).substring(0, tokensEnd)).endsWith("120");
         assertThat(lines.get(3).substring(0, tokensEnd)).endsWith("15");
+        // the failure list is text: left-aligned under its header
+        assertThat(lines.get(3).indexOf("retry 1")).isEqualTo(lines.get(0).indexOf("failures"));
     }
 
     @Test

@@ -64,6 +64,12 @@ final class SvgCharts {
                     LABEL_WIDTH + BAR_WIDTH + 8, y + 15, Html.escape(Figures.passRate(group))));
         }
         svg.append("</svg>\n");
+        // say which pairs are missing rather than let a short chart suggest they were not run
+        List<String> missing = groups.stream().filter(g -> g.passRate() == null).map(g -> g.key().toString()).toList();
+        if (!missing.isEmpty()) {
+            svg.append("<p class=\"muted\">No template verdict for ").append(Html.escape(String.join(", ", missing)))
+                    .append(".</p>\n");
+        }
         return svg.toString();
     }
 

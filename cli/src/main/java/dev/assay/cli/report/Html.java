@@ -1,0 +1,28 @@
+package dev.assay.cli.report;
+
+/** HTML escaping for report.html: everything a model, judge or benchmark author wrote goes through here. */
+final class Html {
+
+    private Html() {
+    }
+
+    /** Escapes text for element content and quoted attribute values alike. */
+    static String escape(String text) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,355 @@
+package dev.assay.cli.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * report.html: one self-contained page to read a run in a browser or attach to a ticket. Inline
+ * CSS and SVG, no script and no external reference, so it opens offline, from a CI artifact,
+ * and under a strict Content-Security-Policy. Drill-downs are {@code <details>} elements, which
+ * fold without JavaScript.
+ */
+public final class HtmlReport {
+
+    private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private static final String STYLE = """
+            body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1d1d1f;max-width:1200px}
+            h1{font-size:1.5rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}
+            table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem}
+            th,td{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;vertical-align:top}
+            th{background:#f5f5f7}td.num{text-align:right;font-variant-numeric:tabular-nums}
+            pre{background:#f5f5f7;padding:.5rem;white-space:pre-wrap;word-break:break-word;margin:.25rem 0}
+            details{margin:.25rem 0 .25rem 0}details details{margin-left:1.25rem}
+            summary{cursor:pointer}.muted{color:#6e6e73}
+            .passed,.pass,.support{color:#1a7f37}.failed,.fail,.not_support{color:#cf222e}
+            .error,.abstained,.insufficient,.partial_support{color:#9a6700}
+            .chart text{font-size:12px;fill:#1d1d1f}.chart .axis{fill:#6e6e73;font-size:11px}
+            .chart .grid{stroke:#e5e5ea}.chart .bar{fill:#4f7bd9}.chart .bar.fail{fill:#d9534f}.chart .bar.error{fill:#d9a441}
+            .chart .whisker{stroke:#1d1d1f;stroke-width:1.5}
+            figure.trait{display:inline-block;margin:0 1rem 1rem 0}figcaption{font-weight:600;font-size:.9rem}
+            .role{font-weight:600;font-size:.85rem;text-transform:uppercase;color:#6e6e73}
+            """;
+
+    private HtmlReport() {
+    }
+
+    public static String write(RunData data) {
+        List<GroupSummary> groups = GroupSummary.of(data);
+        List<String> traits = Results.traitNames(data.results());
+        StringBuilder out = new StringBuilder();
+        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>Assay run ").append(Html.escape(data.runId())).append("</title>\n")
+                .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+        out.append("<h1>Assay run <code>").append(Html.escape(data.runId())).append("</code></h1>\n");
+        out.append("<p class=\"muted\">").append(data.results().size()).append(" results, ")
+                .append(groups.size()).append(" answering model × judge pairs.</p>\n");
+
+        out.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
+        summary(out, groups, traits);
+        out.append("</section>\n");
+
+        out.append("<section id=\"charts\">\n<h2>Charts</h2>\n<h3>Template pass rate (± one standard error)</h3>\n");
+        out.append(SvgCharts.passRates(groups));
+        if (!traits.isEmpty()) {
+            out.append("<h3>Trait scores over all results</h3>\n<div>\n");
+            for (String trait : traits) {
+                out.append(SvgCharts.traitDistribution(trait, data.results()));
+            }
+            out.append("</div>\n");
+        }
+        out.append("</section>\n");
+
+        out.append("<section id=\"questions\">\n<h2>Questions</h2>\n");
+        questions(out, data.results());
+        out.append("</section>\n</body>\n</html>\n");
+        return out.toString();
+    }
+
+    private static void summary(StringBuilder out, List<GroupSummary> groups, List<String> traits) {
+        boolean nuggets = groups.stream().anyMatch(g -> !g.nuggets().isEmpty());
+        boolean cost = groups.stream().anyMatch(g -> g.costUsd() != null);
+        out.append("<table>\n<thead><tr><th>answering model</th><th>judge</th><th>results</th><th>template pass rate ± SE</th>");
+        for (String trait : traits) {
+            out.append("<th>").append(Html.escape(trait)).append("</th>");
+        }
+        if (nuggets) {
+            GroupSummary.NUGGET_SCORES.forEach(n -> out.append("<th>nuggets ").append(n).append("</th>"));
+        }
+        out.append("<th>failures</th><th>input tokens</th><th>output tokens</th><th>total tokens</th>");
+        if (cost) {
+            out.append("<th>cost</th>");
+        }
+        out.append("</tr></thead>\n<tbody>\n");
+        for (GroupSummary group : groups) {
+            out.append("<tr><td>").append(Html.escape(group.key().answeringModel())).append("</td><td>")
+                    .append(Html.escape(group.key().judge())).append("</td>");
+            num(out, String.valueOf(group.results()));
+            num(out, Figures.passRate(group)
+                    + (group.errorMethod() == null ? "" : " (" + group.errorMethod().replace('_', ' ') + ")"));
+            for (String trait : traits) {
+                GroupSummary.TraitSummary summary = group.traits().stream()
+                        .filter(t -> trait.equals(t.name())).findFirst().orElse(null);
+                String errors = summary != null && summary.errors() > 0 ? " (" + summary.errors() + " not scored)" : "";
+                num(out, Figures.trait(summary) + errors);
+            }
+            if (nuggets) {
+                GroupSummary.NUGGET_SCORES.forEach(n -> num(out, Figures.decimal(group.nuggets().get(n))));
+            }
+            out.append("<td>").append(Html.escape(Figures.failures(group.failures()))).append("</td>");
+            num(out, String.valueOf(group.inputTokens()));
+            num(out, String.valueOf(group.outputTokens()));
+            num(out, String.valueOf(group.totalTokens()));
+            if (cost) {
+                num(out, Figures.cost(group.costUsd()));
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</tbody>\n</table>\n");
+        out.append("<p class=\"muted\">Verdict traits show their pass rate, scored traits their mean score.</p>\n");
+    }
+
+    private static void num(StringBuilder out, String text) {
+        out.append("<td class=\"num\">").append(Html.escape(text)).append("</td>");
+    }
+
+    /** One fold per question, the results of every model, judge and replicate inside it. */
+    private static void questions(StringBuilder out, List<JsonNode> results) {
+        Map<String, List<JsonNode>> byQuestion = new LinkedHashMap<>();
+        for (JsonNode result : results) {
+            byQuestion.computeIfAbsent(String.valueOf(Results.text(result, "question_id")), k -> new ArrayList<>()).add(result);
+        }
+        for (Map.Entry<String, List<JsonNode>> question : byQuestion.entrySet()) {
+            List<JsonNode> answers = question.getValue();
+            Map<String, Integer> statuses = new LinkedHashMap<>();
+            answers.forEach(r -> statuses.merge(String.valueOf(Results.text(r, "status")), 1, Integer::sum));
+            List<String> tally = new ArrayList<>();
+            statuses.forEach((status, n) -> tally.add(n + " " + status));
+            out.append("<details class=\"question\" id=\"q-").append(Html.escape(question.getKey())).append("\">\n<summary><strong>")
+                    .append(Html.escape(question.getKey())).append("</strong> — ")
+                    .append(Html.escape(Results.text(answers.get(0), "question")))
+                    .append(" <span class=\"muted\">(").append(Html.escape(String.join(", ", tally))).append(")</span></summary>\n");
+            for (JsonNode result : answers) {
+                result(out, result);
+            }
+            out.append("</details>\n");
+        }
+    }
+
+    private static void result(StringBuilder out, JsonNode result) {
+        String status = String.valueOf(Results.text(result, "status"));
+        out.append("<details class=\"result\">\n<summary>").append(Html.escape(Results.text(result, "answering_model")))
+                .append(" / ").append(Html.escape(Results.text(result, "judge")))
+                .append(", replicate ").append(Html.escape(Results.text(result, "replicate")))
+                .append(": <span class=\"").append(Html.escape(status)).append("\">").append(Html.escape(status)).append("</span>");
+        String score = Results.text(result, "template", "score");
+        if (score != null) {
+            out.append(" <span class=\"muted\">(template score ").append(Html.escape(score)).append(")</span>");
+        }
+        out.append("</summary>\n");
+
+        JsonNode failure = Results.at(result, "failure");
+        if (failure != null) {
+            out.append("<p class=\"error\"><strong>Failure</strong> ").append(Html.escape(Results.text(failure, "category")))
+                    .append(" at ").append(Html.escape(Results.text(failure, "stage"))).append(": ")
+                    .append(Html.escape(Results.text(failure, "reason"))).append("</p>\n");
+        }
+        List<JsonNode> caveats = Results.list(result, "caveats");
+        if (!caveats.isEmpty()) {
+            out.append("<p><strong>Caveats</strong></p>\n<ul>\n");
+            caveats.forEach(c -> out.append("<li>").append(Html.escape(c.asText())).append("</li>\n"));
+            out.append("</ul>\n");
+        }
+
+        out.append("<h4>Response</h4>\n<pre>").append(Html.escape(Results.text(result, "response"))).append("</pre>\n");
+        JsonNode outputs = Results.at(result, "outputs");
+        if (outputs != null) {
+            out.append("<h4>Runs of the prompt</h4>\n<pre>").append(Html.escape(pretty(outputs))).append("</pre>\n");
+        }
+        JsonNode variables = Results.at(result, "variables");
+        if (variables != null) {
+            out.append("<h4>Variables</h4>\n<pre>").append(Html.escape(pretty(variables))).append("</pre>\n");
+        }
+        template(out, result);
+        rubric(out, result);
+        nuggets(out, result);
+        calls(out, result);
+        out.append("</details>\n");
+    }
+
+    private static void template(StringBuilder out, JsonNode result) {
+        List<JsonNode> fields = Results.list(result, "template", "fields");
+        JsonNode parsed = Results.at(result, "parsed");
+        if (fields.isEmpty() && parsed == null) {
+            return;
+        }
+        out.append("<h4>Parsed fields against the ground truth</h4>\n");
+        if (!fields.isEmpty()) {
+            out.append("<table>\n<thead><tr><th>field</th><th>primitive</th><th>expected</th><th>actual</th><th>verdict</th><th>score</th><th>detail</th></tr></thead>\n<tbody>\n");
+            for (JsonNode field : fields) {
+                boolean passed = Results.at(field, "passed") != null && Results.at(field, "passed").asBoolean();
+                out.append("<tr><td>").append(Html.escape(Results.text(field, "field"))).append("</td><td>")
+                        .append(Html.escape(Results.text(field, "primitive"))).append("</td><td><code>")
+                        .append(Html.escape(json(Results.at(field, "expected")))).append("</code></td><td><code>")
+                        .append(Html.escape(json(Results.at(field, "actual")))).append("</code></td><td class=\"")
+                        .append(passed ? "pass" : "fail").append("\">").append(passed ? "pass" : "fail").append("</td>");
+                num(out, String.valueOf(Results.text(field, "score")));
+                out.append("<td>").append(Html.escape(Results.text(field, "detail"))).append("</td></tr>\n");
+            }
+            out.append("</tbody>\n</table>\n");
+        }
+        List<JsonNode> regex = Results.list(result, "template", "regex_checks");
+        if (!regex.isEmpty()) {
+            out.append("<table>\n<thead><tr><th>regex</th><th>must</th><th>matched</th><th>verdict</th></tr></thead>\n<tbody>\n");
+            for (JsonNode check : regex) {
+                boolean passed = Results.at(check, "passed") != null && Results.at(check, "passed").asBoolean();
+                out.append("<tr><td><code>").append(Html.escape(Results.text(check, "pattern"))).append("</code></td><td>")
+                        .append(Html.escape(Results.text(check, "must"))).append("</td><td>")
+                        .append(Html.escape(Results.text(check, "matched"))).append("</td><td class=\"")
+                        .append(passed ? "pass" : "fail").append("\">").append(passed ? "pass" : "fail").append("</td></tr>\n");
+            }
+            out.append("</tbody>\n</table>\n");
+        }
+        if (parsed != null) {
+            out.append("<details><summary>Parsed record</summary><pre>").append(Html.escape(pretty(parsed))).append("</pre></details>\n");
+        }
+    }
+
+    private static void rubric(StringBuilder out, JsonNode result) {
+        List<JsonNode> traits = Results.list(result, "rubric");
+        if (traits.isEmpty()) {
+            return;
+        }
+        out.append("<h4>Rubric</h4>\n<table>\n<thead><tr><th>trait</th><th>kind</th><th>value</th><th>judge reasoning</th></tr></thead>\n<tbody>\n");
+        for (JsonNode trait : traits) {
+            String error = Results.text(trait, "error");
+            String value = error != null ? "not scored: " + error : Results.traitValue(trait);
+            if (error == null && Results.text(trait, "label") != null && Results.at(trait, "passed") == null) {
+                value = Results.text(trait, "label") + " (" + Results.text(trait, "score") + ")";
+            }
+            JsonNode metrics = Results.at(trait, "metrics");
+            if (metrics != null) {
+                value = value + " " + metrics;
+            }
+            JsonNode passed = Results.at(trait, "passed");
+            String css = error != null ? "error" : passed == null ? "" : passed.asBoolean() ? "pass" : "fail";
+            boolean dynamic = Results.at(trait, "dynamic") != null && Results.at(trait, "dynamic").asBoolean();
+            out.append("<tr><td>").append(Html.escape(Results.text(trait, "name"))).append(dynamic ? " <span class=\"muted\">(dynamic)</span>" : "")
+                    .append("</td><td>").append(Html.escape(Results.text(trait, "kind"))).append("</td><td class=\"").append(css).append("\">")
+                    .append(Html.escape(value)).append("</td><td>").append(Html.escape(Results.text(trait, "reasoning"))).append("</td></tr>\n");
+        }
+        out.append("</tbody>\n</table>\n");
+        JsonNode dynamicRubric = Results.at(result, "dynamic_rubric");
+        if (dynamicRubric != null) {
+            out.append("<details><summary>Dynamic rubric</summary><pre>").append(Html.escape(pretty(dynamicRubric))).append("</pre></details>\n");
+        }
+    }
+
+    private static void nuggets(StringBuilder out, JsonNode result) {
+        JsonNode nuggets = Results.at(result, "nuggets");
+        if (nuggets == null) {
+            return;
+        }
+        out.append("<h4>Nuggets</h4>\n");
+        String error = Results.text(nuggets, "error");
+        if (error != null) {
+            out.append("<p class=\"error\">Not scored: ").append(Html.escape(error)).append("</p>\n");
+        }
+        List<String> scores = new ArrayList<>();
+        for (String name : GroupSummary.NUGGET_SCORES) {
+            String value = Results.text(nuggets, "scores", name);
+            if (value != null) {
+                scores.add(name + " " + Figures.decimal(Results.number(nuggets, "scores", name)));
+            }
+        }
+        if (!scores.isEmpty()) {
+            out.append("<p>").append(Html.escape(String.join(" · ", scores))).append("</p>\n");
+        }
+        List<JsonNode> list = Results.list(nuggets, "nuggets");
+        if (!list.isEmpty()) {
+            out.append("<table>\n<thead><tr><th>nugget</th><th>importance</th><th>label</th></tr></thead>\n<tbody>\n");
+            for (JsonNode nugget : list) {
+                String label = Results.text(nugget, "label");
+                out.append("<tr><td>").append(Html.escape(Results.text(nugget, "text"))).append("</td><td>")
+                        .append(Html.escape(Results.text(nugget, "importance"))).append("</td><td class=\"")
+                        .append(Html.escape(label)).append("\">").append(Html.escape(label == null ? "unlabelled" : label))
+                        .append("</td></tr>\n");
+            }
+            out.append("</tbody>\n</table>\n");
+        }
+    }
+
+    /** Every model call with its messages exactly as sent: what reproduces or explains a verdict. */
+    private static void calls(StringBuilder out, JsonNode result) {
+        List<JsonNode> calls = Results.list(result, "calls");
+        if (calls.isEmpty()) {
+            return;
+        }
+        out.append("<h4>Prompts</h4>\n");
+        for (JsonNode call : calls) {
+            out.append("<details class=\"call\"><summary>").append(Html.escape(Results.text(call, "stage")));
+            String task = Results.text(call, "task");
+            if (task != null && !task.equals(Results.text(call, "stage"))) {
+                out.append(" (").append(Html.escape(task)).append(")");
+            }
+            out.append(" — ").append(Html.escape(Results.text(call, "model")));
+            String latency = Results.text(call, "latency_ms");
+            if (latency != null) {
+                out.append(" <span class=\"muted\">").append(Html.escape(latency)).append(" ms</span>");
+            }
+            out.append("</summary>\n");
+            for (JsonNode message : Results.list(call, "messages")) {
+                out.append("<div class=\"message\"><span class=\"role\">").append(Html.escape(Results.text(message, "role")))
+                        .append("</span>\n<pre>").append(Html.escape(content(Results.at(message, "content")))).append("</pre></div>\n");
+            }
+            String response = Results.text(call, "response");
+            if (response != null) {
+                out.append("<div class=\"message\"><span class=\"role\">response</span>\n<pre>").append(Html.escape(response)).append("</pre></div>\n");
+            }
+            String error = Results.text(call, "error");
+            if (error != null) {
+                out.append("<p class=\"error\">Call error: ").append(Html.escape(error)).append("</p>\n");
+            }
+            out.append("</details>\n");
+        }
+    }
+
+    /** A message's content as text: a plain string, or its text parts joined; other parts (images) as JSON. */
+    static String content(JsonNode content) {
+        if (content == null) {
+            return "";
+        }
+        if (content.isTextual()) {
+            return content.asText();
+        }
+        if (!content.isArray()) {
+            return pretty(content);
+        }
+        List<String> parts = new ArrayList<>();
+        for (JsonNode part : content) {
+            parts.add("text".equals(Results.text(part, "type")) && Results.text(part, "text") != null
+                    ? Results.text(part, "text") : pretty(part));
+        }
+        return String.join("\n", parts);
+    }
+
+    private static String json(JsonNode node) {
+        return node == null ? "null" : node.toString();
+    }
+
+    private static String pretty(JsonNode node) {
+        try {
+            return PRETTY.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            return node.toString();
+        }
+    }
+}

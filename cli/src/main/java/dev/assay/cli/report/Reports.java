@@ -1,0 +1,56 @@
+package dev.assay.cli.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What {@code assay run} leaves behind when a run ends: the files of docs/cli-reports-section.md, and the terminal table. */
+public final class Reports {
+
+    // A plain mapper: the records are already JSON trees, so no naming strategy or modules apply.
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private Reports() {
+    }
+
+    /**
+     * Writes results.json, results.jsonl, results.csv, junit.xml and report.html into {@code outDir}
+     * (created when missing, files replaced) and returns their paths in that order.
+     */
+    public static List<Path> writeAll(Path outDir, RunData data) {
+        try {
+            Files.createDirectories(outDir);
+            List<Path> written = new ArrayList<>();
+            written.add(write(outDir.resolve("results.json"),
+                    MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(data.results()) + "\n"));
+            StringBuilder lines = new StringBuilder();
+            for (var result : data.results()) {
+                // a compact tree never holds a raw line break (JSON escapes them in strings), so one record stays one line
+                lines.append(MAPPER.writeValueAsString(result)).append('\n');
+            }
+            written.add(write(outDir.resolve("results.jsonl"), lines.toString()));
+            written.add(write(outDir.resolve("results.csv"), CsvWriter.write(data.results())));
+            written.add(write(outDir.resolve("junit.xml"), JunitXmlWriter.write(data)));
+            written.add(write(outDir.resolve("report.html"), HtmlReport.write(data)));
+            return written;
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing the reports to " + outDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The per model × judge table printed at the end of a run. */
+    public static String summaryTable(RunData data) {
+        return SummaryTable.render(data);
+    }
+
+    private static Path write(Path file, String text) throws IOException {
+        return Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,112 @@
+package dev.assay.cli.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Null-tolerant reads of result JSON. Every field of a result is optional to a reader here: an
+ * error result has no template, a rubric-only run no template at all, an old server fewer fields,
+ * and a report must still come out.
+ */
+final class Results {
+
+    private Results() {
+    }
+
+    /** The text at a path of field names, or null when any step is missing or JSON null. */
+    static String text(JsonNode node, String... path) {
+        JsonNode value = at(node, path);
+        return value == null ? null : value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    /** The node at a path of field names, or null when any step is missing or JSON null. */
+    static JsonNode at(JsonNode node, String... path) {
+        JsonNode current = node;
+        for (String name : path) {
+            if (current == null || !current.isObject()) {
+                return null;
+            }
+            current = current.get(name);
+        }
+        return current == null || current.isNull() || current.isMissingNode() ? null : current;
+    }
+
+    static Double number(JsonNode node, String... path) {
+        JsonNode value = at(node, path);
+        return value != null && value.isNumber() ? value.asDouble() : null;
+    }
+
+    static Long whole(JsonNode node, String... path) {
+        JsonNode value = at(node, path);
+        return value != null && value.isNumber() ? value.asLong() : null;
+    }
+
+    /** The elements of an array at a path; empty when absent. */
+    static List<JsonNode> list(JsonNode node, String... path) {
+        JsonNode value = at(node, path);
+        List<JsonNode> out = new ArrayList<>();
+        if (value != null && value.isArray()) {
+            value.forEach(out::add);
+        }
+        return out;
+    }
+
+    /** Trait names in the order first seen across the run, so columns keep the benchmark's order. */
+    static List<String> traitNames(List<JsonNode> results) {
+        Set<String> names = new LinkedHashSet<>();
+        for (JsonNode result : results) {
+            for (JsonNode trait : list(result, "rubric")) {
+                String name = text(trait, "name");
+                if (name != null) {
+                    names.add(name);
+                }
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    /** Results per answering model × judge, groups in the order first seen. */
+    static Map<GroupKey, List<JsonNode>> byGroup(List<JsonNode> results) {
+        Map<GroupKey, List<JsonNode>> groups = new LinkedHashMap<>();
+        for (JsonNode result : results) {
+            groups.computeIfAbsent(GroupKey.of(result), k -> new ArrayList<>()).add(result);
+        }
+        return groups;
+    }
+
+    /** True when some question was asked more than once of the same model, so names need the replicate. */
+    static boolean hasReplicates(List<JsonNode> results) {
+        return results.stream().anyMatch(r -> {
+            Long replicate = whole(r, "replicate");
+            return replicate != null && replicate > 1;
+        });
+    }
+
+    /** A trait's value as one cell: the verdict when it has one, else the score, else the label. */
+    static String traitValue(JsonNode trait) {
+        JsonNode passed = at(trait, "passed");
+        if (passed != null) {
+            return passed.asText();
+        }
+        JsonNode score = at(trait, "score");
+        if (score != null) {
+            return score.asText();
+        }
+        return text(trait, "label");
+    }
+
+    static JsonNode trait(JsonNode result, String name) {
+        for (JsonNode trait : list(result, "rubric")) {
+            if (name.equals(text(trait, "name"))) {
+                return trait;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,230 @@
+package dev.assay.cli.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReportsTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesEveryFileInOrderIntoAFolderItCreates() {
+        Path out = dir.resolve("reports/run-1");
+
+        List<Path> written = Reports.writeAll(out, ReportFixtures.run());
+
+        assertThat(written).extracting(p -> p.getFileName().toString())
+                .containsExactly("results.json", "results.jsonl", "results.csv", "junit.xml", "report.html");
+        assertThat(written).allSatisfy(p -> assertThat(p).exists().hasParent(out));
+    }
+
+    @Test
+    void resultsJsonIsTheFullRecordsAsOneArray() throws Exception {
+        Reports.writeAll(dir, ReportFixtures.run());
+
+        JsonNode array = MAPPER.readTree(dir.resolve("results.json").toFile());
+
+        assertThat(array.isArray()).isTrue();
+        assertThat(array).hasSize(4);
+        assertThat(array.get(0)).isEqualTo(ReportFixtures.passed());
+        assertThat(array.get(1).get("response").asText()).isEqualTo(ReportFixtures.NASTY_RESPONSE);
+    }
+
+    @Test
+    void resultsJsonlIsOneRecordPerLine() throws Exception {
+        Reports.writeAll(dir, ReportFixtures.run());
+
+        List<String> lines = Files.readAllLines(dir.resolve("results.jsonl"));
+
+        assertThat(lines).hasSize(4);
+        assertThat(MAPPER.readTree(lines.get(1))).isEqualTo(ReportFixtures.failed());
+        assertThat(MAPPER.readTree(lines.get(3)).get("status").asText()).isEqualTo("abstained");
+    }
+
+    @Test
+    void resultsCsvHasOneQuotedRowPerResultAndAColumnPerTrait() throws Exception {
+        Reports.writeAll(dir, ReportFixtures.run());
+        String text = Files.readString(dir.resolve("results.csv"));
+
+        List<List<String>> rows = parseCsv(text);
+
+        assertThat(rows).hasSize(5);
+        List<String> header = rows.get(0);
+        assertThat(header).containsExactly("run_id", "result_id", "question_id", "answering_model", "judge", "replicate",
+                "status", "failure_category", "failure_stage", "template_passed", "template_score",
+                "rubric.concise", "rubric.depth",
+                "nuggets.strict_vital_recall", "nuggets.strict_all_recall", "nuggets.vital_recall", "nuggets.all_recall",
+                "input_tokens", "output_tokens", "total_tokens", "cost_usd", "response");
+        assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(header.size()));
+        assertThat(cell(rows, 1, "status")).isEqualTo("passed");
+        assertThat(cell(rows, 1, "rubric.concise")).isEqualTo("true");
+        assertThat(cell(rows, 1, "rubric.depth")).isEqualTo("4.0");
+        assertThat(cell(rows, 1, "nuggets.all_recall")).isEqualTo("0.5");
+        assertThat(cell(rows, 1, "cost_usd")).isEqualTo("0.0012");
+        assertThat(cell(rows, 2, "template_passed")).isEqualTo("false");
+        // the response with commas, quotes and a line break survives quoting intact
+        assertThat(cell(rows, 2, "response")).isEqualTo(ReportFixtures.NASTY_RESPONSE);
+        assertThat(text).contains("\"Munich, I think; he said \"\"Munich\"\"\nsecond line");
+        assertThat(cell(rows, 3, "failure_category")).isEqualTo("retry");
+        assertThat(cell(rows, 3, "failure_stage")).isEqualTo("generation");
+        assertThat(cell(rows, 3, "rubric.concise")).isEmpty();
+        assertThat(cell(rows, 4, "total_tokens")).isEqualTo("15");
+    }
+
+    @Test
+    void csvQuotesOnlyWhatNeedsIt() {
+        assertThat(CsvWriter.quote("plain")).isEqualTo("plain");
+        assertThat(CsvWriter.quote("a,b")).isEqualTo("\"a,b\"");
+        assertThat(CsvWriter.quote("say \"hi\"")).isEqualTo("\"say \"\"hi\"\"\"");
+        assertThat(CsvWriter.quote("two\r\nlines")).isEqualTo("\"two\r\nlines\"");
+        assertThat(CsvWriter.quote(null)).isEmpty();
+    }
+
+    @Test
+    void junitXmlParsesWithASuitePerModelAndJudgeAndItsCounts() throws Exception {
+        Reports.writeAll(dir, ReportFixtures.run());
+
+        Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(dir.resolve("junit.xml").toFile());
+
+        Element root = xml.getDocumentElement();
+        assertThat(root.getTagName()).isEqualTo("testsuites");
+        assertThat(root.getAttribute("tests")).isEqualTo("4");
+        assertThat(root.getAttribute("failures")).isEqualTo("1");
+        assertThat(root.getAttribute("errors")).isEqualTo("2");
+        NodeList suites = root.getElementsByTagName("testsuite");
+        assertThat(suites.getLength()).isEqualTo(2);
+
+        Element big = (Element) suites.item(0);
+        assertThat(big.getAttribute("name")).isEqualTo("openai:gpt-4o / openai:judge-1");
+        assertThat(big.getAttribute("tests")).isEqualTo("2");
+        assertThat(big.getAttribute("failures")).isEqualTo("1");
+        assertThat(big.getAttribute("errors")).isEqualTo("0");
+        NodeList cases = big.getElementsByTagName("testcase");
+        assertThat(((Element) cases.item(0)).getAttribute("name")).isEqualTo("fr");
+        assertThat(((Element) cases.item(0)).getElementsByTagName("failure").getLength()).isZero();
+        Element failure = (Element) ((Element) cases.item(1)).getElementsByTagName("failure").item(0);
+        assertThat(failure.getAttribute("message")).contains("capital: expected \"Berlin\", got \"Munich\"");
+        assertThat(failure.getTextContent()).contains("regex \\bBerlin\\b: must match");
+
+        Element mini = (Element) suites.item(1);
+        assertThat(mini.getAttribute("tests")).isEqualTo("2");
+        assertThat(mini.getAttribute("failures")).isEqualTo("0");
+        assertThat(mini.getAttribute("errors")).isEqualTo("2");
+        Element error = (Element) mini.getElementsByTagName("error").item(0);
+        assertThat(error.getAttribute("type")).isEqualTo("retry");
+        // markup kept as text, the control character made visible rather than breaking the parser
+        assertThat(error.getAttribute("message")).isEqualTo("generation: 429 <rate limit> & retries ran out\\u0001");
+        Element abstained = (Element) mini.getElementsByTagName("error").item(1);
+        assertThat(abstained.getAttribute("type")).isEqualTo("abstained");
+    }
+
+    @Test
+    void junitXmlNamesReplicatesWhenTheRunHasThem() throws Exception {
+        var second = (com.fasterxml.jackson.databind.node.ObjectNode) ReportFixtures.passed().deepCopy();
+        second.put("replicate", 2).put("result_id", "r1b");
+        RunData data = new RunData("run-r", List.of(ReportFixtures.passed(), second), null, null);
+
+        String xml = JunitXmlWriter.write(data);
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+
+        NodeList cases = doc.getElementsByTagName("testcase");
+        assertThat(((Element) cases.item(0)).getAttribute("name")).isEqualTo("fr [replicate 1]");
+        assertThat(((Element) cases.item(1)).getAttribute("name")).isEqualTo("fr [replicate 2]");
+    }
+
+    @Test
+    void xmlEscapingMakesAnyStringLegal() {
+        assertThat(Xml.escape("a<b>&\"c'\u0000\u001b\uFFFF\ud800x\n"))
+                .isEqualTo("a&lt;b&gt;&amp;&quot;c&apos;\\u0000\\u001B\\uFFFF\\uD800x&#10;");
+        assertThat(Xml.escape("emoji \uD83D\uDE00")).isEqualTo("emoji \uD83D\uDE00");
+    }
+
+    @Test
+    void reportHtmlHasEverySectionAndEscapesWhatModelsWrote() throws Exception {
+        Reports.writeAll(dir, ReportFixtures.run());
+
+        String html = Files.readString(dir.resolve("report.html"));
+
+        assertThat(html).startsWith("<!DOCTYPE html>")
+                .contains("<section id=\"summary\">", "<section id=\"charts\">", "<section id=\"questions\">")
+                .contains("<style>", "<svg", "<details");
+        // the response's script comes out as text
+        assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script");
+        assertThat(html).contains("Two lines &lt;b&gt;of&lt;/b&gt; hedging.");
+        // self-contained: no resource fetched from anywhere
+        assertThat(html).doesNotContain("http://", "https://", "src=", "<link");
+        // summary: pass rate with its error, trait figures, nuggets, failures, cost
+        assertThat(html).contains("50.0% ± 35.4%", "3.00", "retry 1", "abstained 1", "$0.0022");
+        // drill-down: ground truth against the parsed value, reasoning, nuggets, prompts with roles
+        assertThat(html).contains("<code>&quot;Berlin&quot;</code>", "<code>&quot;Munich&quot;</code>")
+                .contains("It answers in one word.")
+                .contains("Paris is on the Seine", "not_support")
+                .contains("<span class=\"role\">system</span>", "Answer briefly.", "Extract the city from: Paris")
+                .contains("Call error: 429 Too Many Requests")
+                .contains("trait depth was asked again");
+    }
+
+    @Test
+    void reportsComeOutOfResultsAloneAndOfAnEmptyRun() {
+        RunData resultsOnly = new RunData("run-x", ReportFixtures.run().results(), null, null);
+        assertThat(Reports.writeAll(dir.resolve("a"), resultsOnly)).hasSize(5);
+        assertThat(Reports.writeAll(dir.resolve("b"), new RunData("run-empty", List.of(), null, null))).hasSize(5);
+    }
+
+    private static String cell(List<List<String>> rows, int row, String column) {
+        return rows.get(row).get(rows.get(0).indexOf(column));
+    }
+
+    /** An RFC 4180 reader, independent of the writer, so the test checks the format and not the code. */
+    private static List<List<String>> parseCsv(String text) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> row = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    cell.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    cell.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                row.add(cell.toString());
+                cell.setLength(0);
+            } else if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                row.add(cell.toString());
+                cell.setLength(0);
+                rows.add(row);
+                row = new ArrayList<>();
+                i++;
+            } else {
+                cell.append(c);
+            }
+        }
+        return rows;
+    }
+}

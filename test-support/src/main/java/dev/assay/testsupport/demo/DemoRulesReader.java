@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Turns rules-file YAML into {@link DemoRules}, collecting every problem with its place
@@ -36,8 +37,7 @@ final class DemoRulesReader {
         try {
             root = yaml == null || yaml.isBlank() ? null : YAML.readTree(yaml);
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ")";
+            String where = where(e);
             throw new DemoRulesException(List.of(fileName + ": not valid YAML: " + e.getOriginalMessage() + where));
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
@@ -54,6 +54,14 @@ final class DemoRulesReader {
             throw new DemoRulesException(problems);
         }
         return new DemoRules(models, rules, fallback);
+    }
+
+    /** The line and column of a syntax error; SnakeYAML keeps them on its own exception, not Jackson's. */
+    private static String where(JsonProcessingException e) {
+        if (e.getCause() instanceof MarkedYAMLException marked && marked.getProblemMark() != null) {
+            return " (line " + (marked.getProblemMark().getLine() + 1) + ", column " + (marked.getProblemMark().getColumn() + 1) + ")";
+        }
+        return e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
     }
 
     private List<String> models(JsonNode node) {

@@ -88,7 +88,8 @@ class DemoRulesTest {
     void aSingleProblemIsTheWholeMessage() {
         assertThatThrownBy(() -> DemoRules.parse("rules: []\n", "demo-model.yaml"))
                 .hasMessage("demo-model.yaml:models: is required: the model names this file serves, e.g. [demo-answerer, demo-judge]");
-        assertThatThrownBy(() -> DemoRules.parse("models: [a\n", "x.yaml")).hasMessageStartingWith("x.yaml: not valid YAML:");
+        assertThatThrownBy(() -> DemoRules.parse("models: [a]\nrules:\n  - match: {model: a, any_of: [Why?]}\n", "x.yaml"))
+                .hasMessageStartingWith("x.yaml: not valid YAML:").hasMessageContaining("(line 3, column");
         assertThatThrownBy(() -> DemoRules.load(Path.of("no/such/demo-model.yaml")))
                 .hasMessageStartingWith("demo-model.yaml: no such file");
     }

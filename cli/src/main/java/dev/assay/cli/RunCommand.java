@@ -5,7 +5,6 @@ import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalStack;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -90,8 +89,7 @@ final class RunCommand implements Callable<Integer> {
                 runConfig = RunConfigOverrides.apply(checked.config(), answering, judges, env);
             }
             // The overrides may have changed what the pair's checks see; check again before starting anything.
-            RunPlanner.check(checked.benchmark(), runConfig, benchmark.toString(),
-                    config == null ? "(run config)" : config.toString()).throwIfAny();
+            SpecFiles.checkPair(benchmark, checked.benchmark(), config == null ? "(run config)" : config.toString(), runConfig);
             return runOnLocalStack(checked, runConfig, stdout);
         } finally {
             if (demoModel != null) {

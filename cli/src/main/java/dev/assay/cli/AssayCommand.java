@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "assay", mixinStandardHelpOptions = true, versionProvider = AssayCommand.Version.class,
         description = "Evaluate how well language models answer your questions.",
-        subcommands = {ValidateCommand.class, RenderCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ValidateCommand.class, RenderCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
 public final class AssayCommand implements Runnable {
 
     @CommandLine.Spec

@@ -67,6 +67,22 @@ public final class SpecFiles {
         return new Checked(benchmark, config);
     }
 
+    /**
+     * The pair's cross-checks for a config that is not (only) a file's content, e.g. after
+     * {@code assay run}'s overrides; {@code configLabel} stands for the config in the messages.
+     */
+    public static void checkPair(Path benchmarkFile, Benchmark benchmark, String configLabel, RunConfig config) {
+        Problems problems = RunPlanner.check(benchmark, config, "@benchmark", "@config");
+        List<ValidationError> errors = problems.errors().stream()
+                .map(error -> error.path().startsWith("@benchmark")
+                        ? located(benchmarkFile, error, "@benchmark")
+                        : located(Path.of(configLabel), error, "@config"))
+                .distinct().toList();
+        if (!errors.isEmpty()) {
+            throw new ValidationException(errors);
+        }
+    }
+
     static String read(Path file) {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);

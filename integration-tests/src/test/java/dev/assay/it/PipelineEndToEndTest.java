@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.testsupport.Eventually;
+import dev.assay.testsupport.ServiceProcess;
 import dev.assay.testsupport.TopicClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import dev.assay.testsupport.RecordedRequest;

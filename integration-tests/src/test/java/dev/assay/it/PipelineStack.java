@@ -3,6 +3,7 @@ package dev.assay.it;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.PostgresResource;
+import dev.assay.testsupport.ServiceProcess;
 import dev.assay.testsupport.StubLlmServer;
 
 import java.io.IOException;
@@ -39,15 +40,16 @@ final class PipelineStack implements AutoCloseable {
         PipelineStack stack = new PipelineStack(StubLlmServer.start());
         try {
             Path root = projectRoot();
+            Path logs = root.resolve("integration-tests/target/e2e-logs");
             Map<String, String> env = Map.of(KEY_ENV, KEY_VALUE);
             Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap);
             Duration ready = Duration.ofSeconds(90);
-            stack.generation = stack.add(ServiceProcess.start(root, "generation-service", env, merge(kafka, Map.of(
+            stack.generation = stack.add(ServiceProcess.start(root, "generation-service", logs, env, merge(kafka, Map.of(
                     "quarkus.datasource.jdbc.url", PostgresResource.jdbcUrl(),
                     "quarkus.datasource.username", PostgresResource.username(),
                     "quarkus.datasource.password", PostgresResource.password())), ready));
-            stack.add(ServiceProcess.start(root, "parsing-service", env, kafka, ready));
-            stack.add(ServiceProcess.start(root, "rubric-service", env, kafka, ready));
+            stack.add(ServiceProcess.start(root, "parsing-service", logs, env, kafka, ready));
+            stack.add(ServiceProcess.start(root, "rubric-service", logs, env, kafka, ready));
         } catch (IOException | RuntimeException e) {
             stack.close();
             throw e;

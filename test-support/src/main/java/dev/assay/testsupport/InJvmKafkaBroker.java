@@ -120,6 +120,18 @@ final class InJvmKafkaBroker {
         }
     }
 
+    /**
+     * Stops the shared broker now rather than at JVM exit, for a caller (assay run) that owns the
+     * broker's whole life. A later call to any method starts a new one. Does nothing if none runs.
+     */
+    static synchronized void stopShared() {
+        if (shared != null) {
+            InJvmKafkaBroker broker = shared;
+            shared = null;
+            broker.stop();
+        }
+    }
+
     private static synchronized InJvmKafkaBroker shared() {
         if (shared == null) {
             shared = start();
@@ -214,7 +226,12 @@ final class InJvmKafkaBroker {
         channel.close();
     }
 
+    private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+
     private void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
         // The JVM is already exiting. Kafka's fault handlers end the process with Exit.halt(1) or
         // Exit.exit(1) when something fails while the broker shuts down (e.g. PostgreSQL's hook or
         // the deletion of the data directories racing with it); that would turn a green test run

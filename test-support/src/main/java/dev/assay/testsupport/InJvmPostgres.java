@@ -68,6 +68,15 @@ final class InJvmPostgres {
         return dataSource;
     }
 
+    /** Stops the shared server now rather than at JVM exit (see InJvmKafkaBroker.stopShared). */
+    static synchronized void stopShared() {
+        if (shared != null) {
+            InJvmPostgres server = shared;
+            shared = null;
+            server.stop();
+        }
+    }
+
     private static synchronized InJvmPostgres shared() {
         if (shared == null) {
             shared = start();
@@ -127,7 +136,12 @@ final class InJvmPostgres {
         }
     }
 
+    private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+
     private void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
         closeQuietly(postgres);
         try {
             Files.deleteIfExists(logFile);

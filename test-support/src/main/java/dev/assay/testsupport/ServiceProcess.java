@@ -1,4 +1,4 @@
-package dev.assay.it;
+package dev.assay.testsupport;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -18,9 +18,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * One packaged service ({@code target/quarkus-app/quarkus-run.jar}) running as its own process, as
  * in production: prod profile, configuration through environment variables and system properties,
- * its log in {@code integration-tests/target/e2e-logs/}. Stopped by its PID, gracefully first.
+ * its output in {@code <logDir>/<module>.log}. Stopped by its PID, gracefully first.
+ *
+ * <p>Shared by the end-to-end tests and {@code assay run}'s local stack, so both start the services
+ * the same way.
  */
-final class ServiceProcess implements AutoCloseable {
+public final class ServiceProcess implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -37,14 +40,13 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** Starts {@code module}'s packaged app on a free port and waits until it reports ready. */
-    static ServiceProcess start(Path projectRoot, String module, Map<String, String> env, Map<String, String> properties,
-                                Duration readyTimeout) throws IOException {
+    public static ServiceProcess start(Path projectRoot, String module, Path logDir, Map<String, String> env,
+                                       Map<String, String> properties, Duration readyTimeout) throws IOException {
         Path jar = projectRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: package the services first (./mvnw verify builds them before these tests)");
+            throw new IllegalStateException(jar + " is missing: package the services first (./mvnw package -DskipTests)");
         }
         int port = freePort();
-        Path logDir = projectRoot.resolve("integration-tests/target/e2e-logs");
         Files.createDirectories(logDir);
         Path log = logDir.resolve(module + ".log");
 
@@ -71,15 +73,19 @@ final class ServiceProcess implements AutoCloseable {
         return service;
     }
 
-    String baseUrl() {
+    public String name() {
+        return name;
+    }
+
+    public String baseUrl() {
         return "http://127.0.0.1:" + port;
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
@@ -114,7 +120,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /** The last lines of the log, for failure messages. */
-    String tail() {
+    public String tail() {
         try {
             List<String> lines = Files.readAllLines(log);
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));

@@ -1,0 +1,196 @@
+package dev.assay.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.cli.report.RunData;
+import dev.assay.cli.stack.LocalStack;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.RunConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code assay run BENCHMARK}: starts the local stack, submits the run, shows its progress, writes
+ * the reports and stops the stack. See docs/cli.md.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a benchmark on a local stack (broker, database and the three services, started and stopped here).")
+final class RunCommand implements Callable<Integer> {
+
+    static final String DEMO_RULES_FILE = "demo-model.yaml";
+    static final Duration POLL = Duration.ofMillis(500);
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BENCHMARK", description = "the benchmark file (YAML or JSON)")
+    Path benchmark;
+
+    @Option(names = "--config", paramLabel = "RUN.yaml", description = "the run config (models, judges, settings)")
+    Path config;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where reports and service logs go (default: results/<run-id>/)")
+    Path out;
+
+    @Option(names = "--answering", paramLabel = "INTERFACE:MODEL",
+            description = "an answering model, replacing the config's (repeatable), e.g. openai:gpt-4o-mini")
+    List<String> answering = new ArrayList<>();
+
+    @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
+    List<String> judges = new ArrayList<>();
+
+    @Option(names = "--min-pass-rate", paramLabel = "X",
+            description = "exit 1 when an answering model's template pass rate (per judge) is below X (0..1)")
+    Double minPassRate;
+
+    /** Seams for tests; the defaults are the real thing. */
+    Map<String, String> env = System.getenv();
+    ReportWriter reports = ReportWriter.DEFAULT;
+    Boolean terminal;
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (minPassRate != null && (minPassRate < 0 || minPassRate > 1)) {
+            throw new InvalidInputException("--min-pass-rate: must be between 0 and 1, got " + minPassRate);
+        }
+        SpecFiles.Checked checked = SpecFiles.load(benchmark, config);
+        boolean demo = config == null && answering.isEmpty() && judges.isEmpty() && !RunConfigOverrides.endpointConfigured(env);
+        DemoModel demoModel = null;
+        try {
+            RunConfig runConfig;
+            if (demo) {
+                // First line, before anything else: these results say nothing about any real model.
+                stdout.println("DEMO MODE: answers come from a scripted demo model on this machine, not a real language model."
+                        + " Give --config or --answering (and OPENAI_API_KEY / ANTHROPIC_API_KEY) to evaluate a real one.");
+                stdout.flush();
+                demoModel = new DemoModel.Echo();
+                String url = demoModel.start(benchmark.toAbsolutePath().resolveSibling(DEMO_RULES_FILE));
+                ModelConfig model = new ModelConfig(null, "openai", "demo-model", url, null, null, null, null, null, null, null);
+                runConfig = RunConfigOverrides.withModels(
+                        new RunConfig("demo", List.of(), List.of(), null, null, null, null, null, null, null),
+                        List.of(model), List.of(model));
+            } else {
+                runConfig = RunConfigOverrides.apply(checked.config(), answering, judges, env);
+            }
+            // The overrides may have changed what the pair's checks see; check again before starting anything.
+            SpecFiles.checkPair(benchmark, checked.benchmark(), config == null ? "(run config)" : config.toString(), runConfig);
+            return runOnLocalStack(checked, runConfig, stdout);
+        } finally {
+            if (demoModel != null) {
+                demoModel.close();
+            }
+        }
+    }
+
+    private int runOnLocalStack(SpecFiles.Checked checked, RunConfig runConfig, PrintWriter stdout) {
+        Path home = assayHome();
+        // The run id, and so the default folder, is known only once the run is submitted: logs start in a staging folder.
+        Path staging = out != null ? out : Path.of("results", ".starting-" + ProcessHandle.current().pid());
+        Path logs = staging.resolve("logs");
+        RunData data;
+        Path outDir;
+        List<Long> pids;
+        try (LocalStack stack = LocalStack.start(home, logs, LocalStack.DEFAULT_READY_TIMEOUT,
+                step -> { stdout.println("assay: " + step); stdout.flush(); })) {
+            pids = stack.pids();
+            RunApi api = new RunApi(stack.apiUrl());
+            String runId = api.submit(checked.benchmark(), runConfig);
+            stdout.println("assay: run " + runId + " submitted");
+            stdout.flush();
+            awaitCompletion(api, runId, stdout);
+            data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId));
+            outDir = out != null ? out : Path.of("results", runId);
+            stdout.println("assay: stopping the local stack");
+            stdout.flush();
+        }
+        if (out == null) {
+            moveLogs(staging, outDir);
+        }
+        List<Path> written = reports.writeAll(outDir, data);
+        stdout.println();
+        stdout.print(reports.summaryTable(data));
+        stdout.println();
+        written.forEach(path -> stdout.println("wrote " + path));
+        stdout.println("service logs in " + outDir.resolve("logs"));
+        if (minPassRate != null) {
+            List<String> misses = PassRateGate.misses(data.statistics(), data.scores(), minPassRate);
+            if (!misses.isEmpty()) {
+                misses.forEach(miss -> stdout.println("below --min-pass-rate: " + miss));
+                stdout.flush();
+                return ExitCodes.THRESHOLD_MISSED;
+            }
+        }
+        stdout.flush();
+        return ExitCodes.OK;
+    }
+
+    private void awaitCompletion(RunApi api, String runId, PrintWriter stdout) {
+        ProgressDisplay progress = new ProgressDisplay(stdout, terminal != null ? terminal : ProgressDisplay.stdoutIsTerminal());
+        Instant started = Instant.now();
+        while (true) {
+            JsonNode run = api.run(runId);
+            Instant now = Instant.now();
+            ProgressLine line = ProgressLine.of(run, Duration.between(started, now));
+            String status = run.path("status").asText();
+            if (status.equals("completed")) {
+                progress.finish(line);
+                return;
+            }
+            if (status.equals("failed")) {
+                progress.finish(line);
+                throw new IllegalStateException("run " + runId + " failed: " + run.path("error").asText());
+            }
+            progress.show(line, now);
+            try {
+                Thread.sleep(POLL);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for run " + runId, e);
+            }
+        }
+    }
+
+    private static Path assayHome() {
+        String home = System.getProperty("assay.home");
+        if (home == null || home.isBlank()) {
+            throw new IllegalStateException("assay.home is not set: run the CLI through bin/assay, which points it at the "
+                    + "Assay checkout holding the packaged services");
+        }
+        return Path.of(home).toAbsolutePath().normalize();
+    }
+
+    /** Moves the staged service logs into the run's folder and removes the staging folder. */
+    private static void moveLogs(Path staging, Path outDir) {
+        try {
+            Files.createDirectories(outDir);
+            Path target = outDir.resolve("logs");
+            if (Files.isDirectory(staging.resolve("logs")) && !Files.exists(target)) {
+                Files.move(staging.resolve("logs"), target);
+            }
+            try (Stream<Path> left = Files.list(staging)) {
+                if (left.findAny().isEmpty()) {
+                    Files.delete(staging);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move the service logs from " + staging + " to " + outDir + ": "
+                    + e.getMessage(), e);
+        }
+    }
+}

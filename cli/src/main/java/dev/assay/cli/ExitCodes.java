@@ -17,7 +17,8 @@ public final class ExitCodes {
     }
 
     static int of(Throwable error) {
-        if (error instanceof ValidationException || error instanceof InvalidInputException) {
+        if (error instanceof ValidationException || error instanceof InvalidInputException
+                || error instanceof dev.assay.testsupport.demo.DemoRulesException) {
             return INVALID_INPUT;
         }
         return INFRASTRUCTURE;

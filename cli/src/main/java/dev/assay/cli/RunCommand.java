@@ -1,5 +1,7 @@
 package dev.assay.cli;
 
+import dev.assay.testsupport.demo.DemoModel;
+import dev.assay.testsupport.demo.DemoRules;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalStack;
@@ -14,6 +16,7 @@ import picocli.CommandLine.Spec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +36,8 @@ import java.util.stream.Stream;
 final class RunCommand implements Callable<Integer> {
 
     static final String DEMO_RULES_FILE = "demo-model.yaml";
+    /** The run config used when --config is not given and this file sits next to the benchmark. */
+    static final String DEFAULT_CONFIG_FILE = "run.yaml";
     static final Duration POLL = Duration.ofMillis(500);
 
     @Spec
@@ -43,6 +48,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--config", paramLabel = "RUN.yaml", description = "the run config (models, judges, settings)")
     Path config;
+
+    @Option(names = "--demo-model", paramLabel = "RULES.yaml",
+            description = "the scripted demo model's rules (default: demo-model.yaml next to the run config)")
+    Path demoRules;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where reports and service logs go (default: results/<run-id>/)")
     Path out;
@@ -69,33 +78,50 @@ final class RunCommand implements Callable<Integer> {
         if (minPassRate != null && (minPassRate < 0 || minPassRate > 1)) {
             throw new InvalidInputException("--min-pass-rate: must be between 0 and 1, got " + minPassRate);
         }
-        SpecFiles.Checked checked = SpecFiles.load(benchmark, config);
-        boolean demo = config == null && answering.isEmpty() && judges.isEmpty() && !RunConfigOverrides.endpointConfigured(env);
+        Path configFile = config != null ? config : defaultConfig();
+        if (configFile == null && answering.isEmpty()) {
+            throw new InvalidInputException("no run config: give --config RUN.yaml (or put a " + DEFAULT_CONFIG_FILE
+                    + " next to the benchmark), or name the models with --answering and --judge");
+        }
+        SpecFiles.Checked checked = SpecFiles.load(benchmark, configFile);
+        RunConfig base = checked.config() != null ? checked.config()
+                : new RunConfig("run", List.of(), List.of(), null, null, null, null, null, null, null);
+        RunConfig runConfig = RunConfigOverrides.apply(base, answering, judges, env);
+        Path rules = demoRules != null ? demoRules : demoRulesNextTo(configFile);
+        DemoRules demoScript = rules == null ? null : DemoRules.load(rules);
+        List<String> served = demoScript == null ? List.of() : DemoMode.servedModels(runConfig, demoScript);
         DemoModel demoModel = null;
         try {
-            RunConfig runConfig;
-            if (demo) {
+            if (!served.isEmpty()) {
                 // First line, before anything else: these results say nothing about any real model.
-                stdout.println("DEMO MODE: answers come from a scripted demo model on this machine, not a real language model."
-                        + " Give --config or --answering (and OPENAI_API_KEY / ANTHROPIC_API_KEY) to evaluate a real one.");
+                stdout.println("DEMO MODE: " + String.join(", ", served) + " are a scripted demo model (" + rules
+                        + "), not a real language model; give the models a base_url or set OPENAI_BASE_URL / OPENAI_API_KEY"
+                        + " to evaluate a real one.");
                 stdout.flush();
-                demoModel = new DemoModel.Echo();
-                String url = demoModel.start(benchmark.toAbsolutePath().resolveSibling(DEMO_RULES_FILE));
-                ModelConfig model = new ModelConfig(null, "openai", "demo-model", url, null, null, null, null, null, null, null);
-                runConfig = RunConfigOverrides.withModels(
-                        new RunConfig("demo", List.of(), List.of(), null, null, null, null, null, null, null),
-                        List.of(model), List.of(model));
-            } else {
-                runConfig = RunConfigOverrides.apply(checked.config(), answering, judges, env);
+                demoModel = DemoModel.start(demoScript);
+                runConfig = DemoMode.pointAt(runConfig, served, demoModel.baseUrl());
+            }
+            if (configFile != null && config == null) {
+                stdout.println("assay: using run config " + configFile);
             }
             // The overrides may have changed what the pair's checks see; check again before starting anything.
-            SpecFiles.checkPair(benchmark, checked.benchmark(), config == null ? "(run config)" : config.toString(), runConfig);
+            SpecFiles.checkPair(benchmark, checked.benchmark(), configFile == null ? "(run config)" : configFile.toString(), runConfig);
             return runOnLocalStack(checked, runConfig, stdout);
         } finally {
             if (demoModel != null) {
                 demoModel.close();
             }
         }
+    }
+
+    private Path defaultConfig() {
+        Path candidate = benchmark.toAbsolutePath().resolveSibling(DEFAULT_CONFIG_FILE);
+        return Files.isRegularFile(candidate) ? benchmark.resolveSibling(DEFAULT_CONFIG_FILE) : null;
+    }
+
+    private Path demoRulesNextTo(Path configFile) {
+        Path next = (configFile != null ? configFile : benchmark).toAbsolutePath().resolveSibling(DEMO_RULES_FILE);
+        return Files.isRegularFile(next) ? next : null;
     }
 
     private int runOnLocalStack(SpecFiles.Checked checked, RunConfig runConfig, PrintWriter stdout) {

@@ -167,32 +167,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private void awaitCompletion(RunApi api, String runId, PrintWriter stdout) {
-        ProgressDisplay progress = new ProgressDisplay(stdout, terminal != null ? terminal : ProgressDisplay.stdoutIsTerminal());
-        Instant started = Instant.now();
-        while (true) {
-            JsonNode run = api.run(runId);
-            Instant now = Instant.now();
-            ProgressLine line = ProgressLine.of(run, Duration.between(started, now));
-            String status = run.path("status").asText();
-            if (status.equals("completed")) {
-                progress.finish(line);
-                return;
-            }
-            if (status.equals("failed")) {
-                progress.finish(line);
-                throw new IllegalStateException("run " + runId + " failed: " + run.path("error").asText());
-            }
-            progress.show(line, now);
-            try {
-                Thread.sleep(POLL);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for run " + runId, e);
-            }
-        }
+        RunWatcher.await(api, runId, stdout, terminal != null ? terminal : ProgressDisplay.stdoutIsTerminal());
     }
 
-    private static Path assayHome() {
+    static Path assayHome() {
         String home = System.getProperty("assay.home");
         if (home == null || home.isBlank()) {
             throw new IllegalStateException("assay.home is not set: run the CLI through bin/assay, which points it at the "

@@ -1,0 +1,22 @@
+package dev.assay.cli;
+
+import dev.assay.cli.stack.StackState;
+import picocli.CommandLine.Option;
+
+/** {@code --server URL}: the generation service to talk to; by default the local stack of {@code assay up}. */
+final class ServerOption {
+
+    @Option(names = "--server", paramLabel = "URL", description = "the Assay API (default: the local stack started by assay up)")
+    String server;
+
+    RunApi api() {
+        if (server != null) {
+            return new RunApi(server.endsWith("/") ? server.substring(0, server.length() - 1) : server);
+        }
+        String home = System.getProperty("assay.home");
+        return StackState.read(home == null ? java.nio.file.Path.of(".") : java.nio.file.Path.of(home))
+                .map(state -> new RunApi(state.apiUrl()))
+                .orElseThrow(() -> new InvalidInputException("no --server given and no local stack is running: "
+                        + "start one with assay up, or give --server URL"));
+    }
+}

@@ -1,0 +1,48 @@
+package dev.assay.cli;
+
+import dev.assay.common.run.RunConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code assay submit BENCHMARK --config RUN.yaml [--server URL]}: queues a run and prints its id; follow it with watch. */
+@Command(name = "submit", mixinStandardHelpOptions = true, description = "Submit a run to a server and print its run id.")
+final class SubmitCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ServerOption server = new ServerOption();
+
+    @Parameters(index = "0", paramLabel = "BENCHMARK", description = "the benchmark file")
+    Path benchmark;
+
+    @Option(names = "--config", required = true, paramLabel = "RUN.yaml", description = "the run config")
+    Path config;
+
+    @Option(names = "--answering", paramLabel = "INTERFACE:MODEL", description = "an answering model, replacing the config's (repeatable)")
+    List<String> answering = new ArrayList<>();
+
+    @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
+    List<String> judges = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        SpecFiles.Checked checked = SpecFiles.load(benchmark, config);
+        RunConfig runConfig = RunConfigOverrides.apply(checked.config(), answering, judges, System.getenv());
+        SpecFiles.checkPair(benchmark, checked.benchmark(), config.toString(), runConfig);
+        String runId = server.api().submit(checked.benchmark(), runConfig);
+        spec.commandLine().getOut().println(runId);
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
+    }
+}

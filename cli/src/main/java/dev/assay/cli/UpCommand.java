@@ -1,0 +1,67 @@
+package dev.assay.cli;
+
+import dev.assay.cli.stack.StackDaemon;
+import dev.assay.cli.stack.StackStartException;
+import dev.assay.cli.stack.StackState;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/** {@code assay up}: starts the local stack in the background and keeps it between runs; {@code assay down} stops it. */
+@Command(name = "up", mixinStandardHelpOptions = true,
+        description = "Start the local stack in the background (broker, database, the three services) and keep it running.")
+final class UpCommand implements Callable<Integer> {
+
+    static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        Path home = RunCommand.assayHome();
+        Optional<StackState> running = StackState.read(home);
+        if (running.isPresent()) {
+            out.println("the local stack is already up at " + running.get().apiUrl() + " (pid " + running.get().pid() + ")");
+            out.flush();
+            return ExitCodes.OK;
+        }
+        Path folder = StackState.folder(home);
+        Files.createDirectories(folder);
+        Path log = folder.resolve("stack.log");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process daemon = new ProcessBuilder(List.of(java, "-Dassay.home=" + home, "-cp", System.getProperty("java.class.path"),
+                StackDaemon.class.getName(), home.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        out.println("assay: starting the local stack in the background (log: " + log + ")");
+        out.flush();
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            Optional<StackState> state = StackState.read(home);
+            if (state.isPresent()) {
+                out.println("the local stack is up at " + state.get().apiUrl() + "; stop it with assay down");
+                out.flush();
+                return ExitCodes.OK;
+            }
+            if (!daemon.isAlive()) {
+                throw new StackStartException("the local stack did not start (exit " + daemon.exitValue() + "); see " + log, null);
+            }
+            Thread.sleep(300);
+        }
+        daemon.destroy();
+        throw new StackStartException("the local stack was not up after " + START_TIMEOUT.toSeconds() + " s; see " + log, null);
+    }
+}

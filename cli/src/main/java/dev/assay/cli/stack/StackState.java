@@ -1,0 +1,67 @@
+package dev.assay.cli.stack;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.json.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+
+/**
+ * The local stack kept running by {@code assay up}: where its API answers and which process holds
+ * it, in {@code <assay home>/.assay/stack.json} (never committed).
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record StackState(String apiUrl, long pid, String logDir) {
+
+    public static Path folder(Path home) {
+        return home.resolve(".assay");
+    }
+
+    static Path file(Path home) {
+        return folder(home).resolve("stack.json");
+    }
+
+    /** The state of a stack whose process is still alive; a stale file (the process is gone) is removed. */
+    public static Optional<StackState> read(Path home) {
+        Path file = file(home);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            StackState state = Json.read(Files.readString(file, StandardCharsets.UTF_8), StackState.class);
+            if (ProcessHandle.of(state.pid()).map(ProcessHandle::isAlive).orElse(false)) {
+                return Optional.of(state);
+            }
+            Files.deleteIfExists(file);
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    void write(Path home) {
+        try {
+            Files.createDirectories(folder(home));
+            Path temporary = folder(home).resolve("stack.json.tmp");
+            Files.writeString(temporary, Json.write(this), StandardCharsets.UTF_8);
+            // readers see the whole file or none
+            Files.move(temporary, file(home), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void remove(Path home) {
+        try {
+            Files.deleteIfExists(file(home));
+        } catch (IOException ignored) {
+            // the next read finds the process gone and removes it
+        }
+    }
+}

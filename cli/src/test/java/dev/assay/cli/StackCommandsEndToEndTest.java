@@ -1,0 +1,102 @@
+package dev.assay.cli;
+
+import dev.assay.cli.stack.StackState;
+import dev.assay.testsupport.StubLlmServer;
+import dev.assay.testsupport.StubReply;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * {@code assay up}, then the commands that drive a server ({@code submit}, {@code watch},
+ * {@code status}, {@code results}) against the stack it keeps, then {@code assay down}: every
+ * process of the stack gone, the state file removed.
+ */
+class StackCommandsEndToEndTest {
+
+    @TempDir
+    Path dir;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    private static Run assay(String... args) {
+        CommandLine cli = AssayCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return new Run(cli.execute(args), out.toString(), err.toString());
+    }
+
+    @Test
+    void upSubmitWatchStatusResultsDown() throws Exception {
+        Path home = Path.of(System.getProperty("user.dir")).getParent().toAbsolutePath().normalize();
+        for (String service : new String[]{"generation-service", "parsing-service", "rubric-service"}) {
+            assumeTrue(Files.isRegularFile(home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar")),
+                    service + " is not packaged; run ./mvnw verify from the root to include this test");
+        }
+        System.setProperty("assay.home", home.toString());
+        assumeTrue(StackState.read(home).isEmpty(), "a local stack of this checkout is already up; assay down first");
+
+        try (StubLlmServer stub = StubLlmServer.start()) {
+            stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
+            Path benchmark = Files.writeString(dir.resolve("bench.yaml"), """
+                    questions:
+                      - id: fr
+                        question: What is the capital of France?
+                        template: {fields: {city: {type: string, description: the capital city, ground_truth: Paris}}}
+                      - id: de
+                        question: What is the capital of Germany?
+                        template: {fields: {city: {type: string, description: the capital city, ground_truth: Berlin}}}
+                    """);
+            Path config = Files.writeString(dir.resolve("run.yaml"), """
+                    answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
+                    judges: [{interface: openai, model: judge, base_url: "%s"}]
+                    evaluation_mode: template_only
+                    """.formatted(stub.baseUrl(), stub.baseUrl()));
+
+            Run up = assay("up");
+            try {
+                assertThat(up.exit()).as(up.err()).isZero();
+                assertThat(up.out()).contains("the local stack is up at http://127.0.0.1:");
+                assertThat(assay("up").out()).contains("already up");
+
+                Run submit = assay("submit", benchmark.toString(), "--config", config.toString());
+                assertThat(submit.exit()).as(submit.err()).isZero();
+                String runId = submit.out().strip();
+                assertThat(runId).startsWith("run-");
+
+                Run watch = assay("watch", runId);
+                assertThat(watch.exit()).as(watch.err()).isZero();
+                assertThat(watch.out()).contains("2/2 done").contains("openai:answerer").contains("50.0%");
+
+                assertThat(assay("status", runId).out()).contains(runId).contains("completed");
+
+                List<String> csv = assay("results", runId, "--format", "csv").out().lines().toList();
+                assertThat(csv).hasSize(3);
+                assertThat(csv.get(0)).startsWith("run_id,result_id,question_id");
+                assertThat(assay("results", runId, "--format", "jsonl").out().lines()).hasSize(2);
+            } finally {
+                long daemonPid = StackState.read(home).map(StackState::pid).orElse(-1L);
+                List<ProcessHandle> descendants = ProcessHandle.of(daemonPid).map(p -> p.descendants().toList()).orElse(List.of());
+                Run down = assay("down");
+                assertThat(down.exit()).as(down.err()).isZero();
+                assertThat(down.out()).contains("the local stack is down");
+                assertThat(ProcessHandle.of(daemonPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+                assertThat(descendants).allSatisfy(child -> assertThat(child.isAlive()).as("pid %d", child.pid()).isFalse());
+                assertThat(StackState.read(home)).isEmpty();
+            }
+        }
+        assertThat(assay("status", "run-x").err()).contains("no local stack is running");
+    }
+}

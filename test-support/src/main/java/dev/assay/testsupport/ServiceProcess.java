@@ -42,6 +42,16 @@ public final class ServiceProcess implements AutoCloseable {
     /** Starts {@code module}'s packaged app on a free port and waits until it reports ready. */
     public static ServiceProcess start(Path projectRoot, String module, Path logDir, Map<String, String> env,
                                        Map<String, String> properties, Duration readyTimeout) throws IOException {
+        return start(projectRoot, module, logDir, env, properties, readyTimeout, spawned -> { });
+    }
+
+    /**
+     * As above; {@code onSpawn} gets the process as soon as it exists, before it is ready, so an
+     * owner stopping in the meantime (Ctrl-C during start-up) can stop it too instead of orphaning it.
+     */
+    public static ServiceProcess start(Path projectRoot, String module, Path logDir, Map<String, String> env,
+                                       Map<String, String> properties, Duration readyTimeout,
+                                       java.util.function.Consumer<ServiceProcess> onSpawn) throws IOException {
         Path jar = projectRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: package the services first (./mvnw package -DskipTests)");
@@ -64,6 +74,7 @@ public final class ServiceProcess implements AutoCloseable {
                 .redirectOutput(log.toFile());
         builder.environment().putAll(env);
         ServiceProcess service = new ServiceProcess(module, port, builder.start(), log);
+        onSpawn.accept(service);
         try {
             service.awaitReady(readyTimeout);
         } catch (RuntimeException | IOException e) {

@@ -28,7 +28,8 @@ public final class LocalStack implements AutoCloseable {
     static final List<String> SERVICES = List.of("generation-service", "parsing-service", "rubric-service");
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
 
-    private final List<ServiceProcess> services = new ArrayList<>();
+    // written by the starting thread, read by the shutdown hook (Ctrl-C during start-up)
+    private final List<ServiceProcess> services = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook = new Thread(this::close, "assay-local-stack-shutdown");
 
@@ -104,7 +105,7 @@ public final class LocalStack implements AutoCloseable {
             status.accept("starting " + service + " (log: " + logDir.resolve(service + ".log") + ")");
             try {
                 // The services inherit this environment: API keys reach them without passing through the CLI's output.
-                services.add(ServiceProcess.start(home, service, logDir, Map.of(), properties, readyTimeout));
+                ServiceProcess.start(home, service, logDir, Map.of(), properties, readyTimeout, this::adopt);
             } catch (IOException | RuntimeException e) {
                 throw new StackStartException(service + " did not start: " + firstLine(e.getMessage())
                         + " (log: " + logDir.resolve(service + ".log") + ")", e);
@@ -120,6 +121,17 @@ public final class LocalStack implements AutoCloseable {
     /** PIDs of the service processes started, for callers that check nothing outlives the stack. */
     public List<Long> pids() {
         return services.stream().map(ServiceProcess::pid).toList();
+    }
+
+    /**
+     * Takes a service process the moment it exists, before it is ready: stopping the stack during
+     * start-up then stops it too. One spawned after the stack was closed is stopped at once.
+     */
+    private void adopt(ServiceProcess spawned) {
+        services.add(spawned);
+        if (closed.get()) {
+            spawned.close();
+        }
     }
 
     /** Stops the services (by PID, gracefully first), then the broker and PostgreSQL. Idempotent. */

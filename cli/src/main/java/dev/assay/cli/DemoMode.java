@@ -45,8 +45,7 @@ final class DemoMode {
         if (model == null || model.baseUrl() != null || !"openai".equals(model.interfaceName()) || !served.contains(model.model())) {
             return model;
         }
-        return new ModelConfig(model.id(), model.interfaceName(), model.model(), baseUrl, model.apiKeyEnv(), model.temperature(),
-                model.maxTokens(), model.seed(), model.timeout(), model.maxConcurrency(), model.systemPrompt());
+        return model.withEndpoint(baseUrl, model.apiKeyEnv());
     }
 
     private static List<ModelConfig> all(RunConfig config) {

@@ -79,8 +79,7 @@ final class RunConfigOverrides {
                 return model;
             }
         }
-        return new ModelConfig(model.id(), model.interfaceName(), model.model(), baseUrl, keyEnv, model.temperature(),
-                model.maxTokens(), model.seed(), model.timeout(), model.maxConcurrency(), model.systemPrompt());
+        return model.withEndpoint(baseUrl, keyEnv);
     }
 
     /** Whether a run without a config file has any real model endpoint to talk to. */

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  * @param id             optional label telling apart two configs of the same model (e.g. two temperatures)
  * @param interfaceName  the adapter: {@code openai}, {@code anthropic}, {@code manual}, or one a deployment adds
  * @param maxConcurrency how many calls to this model a service instance makes at once
+ * @param prices         US dollars per million input and output tokens; with them every call's usage carries its cost
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -37,7 +38,8 @@ public record ModelConfig(
         Long seed,
         @JsonDeserialize(using = FlexibleDurationDeserializer.class) Duration timeout,
         Integer maxConcurrency,
-        String systemPrompt) implements Validatable {
+        String systemPrompt,
+        ModelPrices prices) implements Validatable {
 
     public static final String MANUAL = "manual";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
@@ -52,6 +54,18 @@ public record ModelConfig(
         if (id != null && id.isBlank()) {
             id = null;
         }
+    }
+
+    /** A config without prices (cost stays unknown). */
+    public ModelConfig(String id, String interfaceName, String model, String baseUrl, String apiKeyEnv, Double temperature,
+                       Integer maxTokens, Long seed, Duration timeout, Integer maxConcurrency, String systemPrompt) {
+        this(id, interfaceName, model, baseUrl, apiKeyEnv, temperature, maxTokens, seed, timeout, maxConcurrency, systemPrompt, null);
+    }
+
+    /** This model at another endpoint (everything else, prices included, kept). */
+    public ModelConfig withEndpoint(String newBaseUrl, String newApiKeyEnv) {
+        return new ModelConfig(id, interfaceName, model, newBaseUrl, newApiKeyEnv, temperature, maxTokens, seed, timeout,
+                maxConcurrency, systemPrompt, prices);
     }
 
     /** A config with only the essentials; everything else at its default. */
@@ -110,6 +124,9 @@ public record ModelConfig(
         }
         if (maxConcurrency != null && maxConcurrency < 1) {
             problems.add(Problems.field(path, "max_concurrency"), "must be at least 1, got " + maxConcurrency);
+        }
+        if (prices != null) {
+            prices.validate(Problems.field(path, "prices"), problems);
         }
     }
 }

@@ -49,7 +49,7 @@ final class GuardedLlmPort implements LlmPort {
             limits.acquire(model);
             long started = System.nanoTime();
             try {
-                LlmResponse response = delegate.invoke(messages);
+                LlmResponse response = priced(delegate.invoke(messages));
                 record(messages, response.content(), response.usage(), started, null);
                 return response;
             } catch (PortException e) {
@@ -77,6 +77,17 @@ final class GuardedLlmPort implements LlmPort {
     @Override
     public PortCapabilities capabilities() {
         return delegate.capabilities();
+    }
+
+    /** The response with its cost, when the model has prices and the provider reported none. */
+    private LlmResponse priced(LlmResponse response) {
+        UsageMetadata usage = response.usage();
+        if (model.prices() == null || usage.costUsd() != null) {
+            return response;
+        }
+        UsageMetadata withCost = new UsageMetadata(usage.inputTokens(), usage.outputTokens(), usage.totalTokens(),
+                model.prices().costOf(usage), usage.cacheReadTokens(), usage.cacheCreationTokens(), usage.model());
+        return new LlmResponse(response.content(), withCost, response.raw());
     }
 
     private void record(List<Message> messages, String response, UsageMetadata usage, long startedNanos, String error) {

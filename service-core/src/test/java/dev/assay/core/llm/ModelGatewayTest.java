@@ -10,6 +10,7 @@ import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.port.PortErrorKind;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.ModelPrices;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.StubLlmResource;
 import dev.assay.testsupport.StubLlmServer;
@@ -75,6 +76,21 @@ class ModelGatewayTest {
         assertThat(request.header("Authorization")).contains("Bearer sk-test-secret-123");
         assertThat(request.json().get("temperature").asDouble()).isEqualTo(0.0);
         assertThat(request.json().get("seed").asInt()).isEqualTo(7);
+    }
+
+    @Test
+    void aModelWithPricesGetsTheCostOfEveryCall() {
+        stub.when(any()).thenReply(StubReply.text("Paris").withUsage(1_000, 200));
+        ModelConfig priced = new ModelConfig(null, "openai", "m-priced", stub.baseUrl(), "TEST_LLM_KEY", null, null, null, null, null,
+                null, new ModelPrices(new java.math.BigDecimal("2.50"), new java.math.BigDecimal("10")));
+
+        Completion completion = gateway.complete(priced, Stage.GENERATION, PromptTask.GENERATION, PROMPT);
+
+        // 1,000 × $2.50/M + 200 × $10/M = $0.0025 + $0.002
+        assertThat(completion.usage().costUsd()).isEqualByComparingTo("0.0045");
+        assertThat(completion.calls()).singleElement().satisfies(call -> assertThat(call.usage().costUsd()).isEqualByComparingTo("0.0045"));
+        // without prices the cost stays unknown, not zero
+        assertThat(gateway.complete(model("m-unpriced"), Stage.GENERATION, PromptTask.GENERATION, PROMPT).usage().costUsd()).isNull();
     }
 
     @Test

@@ -7,9 +7,14 @@ import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.FieldType;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.json.Json;
-import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.prompt.judge.AbstentionPrompt;
+import dev.assay.common.prompt.judge.JudgeInput;
+import dev.assay.common.prompt.judge.ParsingPrompt;
+import dev.assay.common.prompt.judge.SemanticPrompt;
+import dev.assay.common.prompt.judge.SufficiencyPrompt;
+import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.core.llm.JsonAnswers;
 import org.junit.jupiter.api.Test;
 

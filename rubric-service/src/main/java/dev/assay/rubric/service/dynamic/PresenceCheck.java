@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.DynamicRubricOutcome;
 import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.prompt.judge.PresencePrompt;
+import dev.assay.common.prompt.judge.PresenceSchema;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.rubric.service.JudgeFailures;
 import dev.assay.rubric.service.JudgeSession;

@@ -3,6 +3,7 @@ package dev.assay.rubric.service.trait;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.prompt.judge.TraitPrompt;
 import dev.assay.rubric.service.JudgeSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.prompt.judge.PresencePrompt;
+import dev.assay.common.prompt.judge.PresenceSchema;
 import dev.assay.core.llm.JsonAnswers;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.prompt.judge.TraitPrompt;
+import dev.assay.common.prompt.judge.TraitSchemas;
 import dev.assay.core.llm.JsonAnswers;
 import org.junit.jupiter.api.Test;
 

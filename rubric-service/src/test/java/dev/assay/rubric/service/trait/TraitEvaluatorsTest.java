@@ -46,7 +46,7 @@ class TraitEvaluatorsTest {
     void anEvaluatorClaimingSeveralKindsGetsTheirTraitsTogetherAndTheOrderIsKept() {
         Recording llm = new Recording(RubricTrait.BOOLEAN, RubricTrait.SCORE);
         Recording literal = new Recording(RubricTrait.LITERAL);
-        List<RubricTrait> traits = List.of(RubricTrait.booleanTrait("a", "A."), RubricTrait.literalTrait("b", "B.", TraitAnswerTest.classes()),
+        List<RubricTrait> traits = List.of(RubricTrait.booleanTrait("a", "A."), RubricTrait.literalTrait("b", "B.", TestTraits.classes()),
                 RubricTrait.scoreTrait("c", "C.", null, null, null), RubricTrait.regexTrait("d", "x", null, null),
                 RubricTrait.booleanTrait("e", "E."));
 

@@ -4,15 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.prompt.judge.TraitSchemas;
 import dev.assay.core.llm.JsonAnswers;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static dev.assay.rubric.service.trait.TraitAnswerTest.CLARITY;
-import static dev.assay.rubric.service.trait.TraitAnswerTest.POLITE;
-import static dev.assay.rubric.service.trait.TraitAnswerTest.TONE;
-import static dev.assay.rubric.service.trait.TraitAnswerTest.VERBOSITY;
+import static dev.assay.rubric.service.trait.TestTraits.CLARITY;
+import static dev.assay.rubric.service.trait.TestTraits.POLITE;
+import static dev.assay.rubric.service.trait.TestTraits.TONE;
+import static dev.assay.rubric.service.trait.TestTraits.VERBOSITY;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

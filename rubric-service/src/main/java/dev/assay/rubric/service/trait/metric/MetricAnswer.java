@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.MetricScores;
 import dev.assay.common.pipeline.TraitScore;
+import dev.assay.common.prompt.judge.MetricPrompt;
+import dev.assay.common.prompt.judge.MetricSchema;
 import dev.assay.core.llm.AnswerCheck;
 
 import java.util.ArrayList;

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.prompt.judge.MetricPrompt;
+import dev.assay.common.prompt.judge.MetricSchema;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.rubric.service.JudgeFailures;
 import dev.assay.rubric.service.JudgeSession;

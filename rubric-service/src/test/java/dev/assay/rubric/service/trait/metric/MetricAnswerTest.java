@@ -7,6 +7,8 @@ import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.MetricScores;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.prompt.judge.MetricPrompt;
+import dev.assay.common.prompt.judge.MetricSchema;
 import dev.assay.core.llm.JsonAnswers;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.dynamic;
+package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

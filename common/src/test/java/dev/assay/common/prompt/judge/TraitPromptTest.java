@@ -1,14 +1,14 @@
-package dev.assay.rubric.service.trait;
+package dev.assay.common.prompt.judge;
 
 import dev.assay.common.benchmark.RubricTrait;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static dev.assay.rubric.service.trait.TraitAnswerTest.CLARITY;
-import static dev.assay.rubric.service.trait.TraitAnswerTest.POLITE;
-import static dev.assay.rubric.service.trait.TraitAnswerTest.TONE;
-import static dev.assay.rubric.service.trait.TraitAnswerTest.VERBOSITY;
+import static dev.assay.common.prompt.judge.TraitAnswerTest.CLARITY;
+import static dev.assay.common.prompt.judge.TraitAnswerTest.POLITE;
+import static dev.assay.common.prompt.judge.TraitAnswerTest.TONE;
+import static dev.assay.common.prompt.judge.TraitAnswerTest.VERBOSITY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What the judge is told about each trait: its kind of value, a score's range and direction, a literal's classes. */

@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.dynamic;
+package dev.assay.common.prompt.judge;
 
 import dev.assay.common.benchmark.RubricTrait;
 

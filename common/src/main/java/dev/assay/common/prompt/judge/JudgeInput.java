@@ -1,4 +1,4 @@
-package dev.assay.parsing.service;
+package dev.assay.common.prompt.judge;
 
 /**
  * The user text of every judge call in this stage: the question and the response under review,

@@ -1,4 +1,4 @@
-package dev.assay.parsing.service;
+package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.pipeline.JudgeCheck;
@@ -19,7 +19,7 @@ public final class AbstentionPrompt {
             use outside knowledge. Give your reasoning in one or two sentences in "reasoning", then set \
             "abstention_detected".""";
 
-    static final String DETECTED = "abstention_detected";
+    public static final String DETECTED = "abstention_detected";
 
     static final ReasonedVerdict ANSWER = new ReasonedVerdict(DETECTED,
             "Why the response is or is not an abstention, in one or two sentences.",

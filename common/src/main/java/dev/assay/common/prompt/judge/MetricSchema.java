@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.trait.metric;
+package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,12 +14,12 @@ import dev.assay.common.json.Json;
  */
 public final class MetricSchema {
 
-    static final String REASONING = "reasoning";
-    static final String SATISFIED = "satisfied";
-    static final String MISSED = "missed";
-    static final String VIOLATED = "violated";
-    static final String RESPECTED = "respected";
-    static final String UNMATCHED = "unmatched_statements";
+    public static final String REASONING = "reasoning";
+    public static final String SATISFIED = "satisfied";
+    public static final String MISSED = "missed";
+    public static final String VIOLATED = "violated";
+    public static final String RESPECTED = "respected";
+    public static final String UNMATCHED = "unmatched_statements";
 
     private MetricSchema() {
     }

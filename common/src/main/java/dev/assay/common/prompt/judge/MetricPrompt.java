@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.trait.metric;
+package dev.assay.common.prompt.judge;
 
 import dev.assay.common.benchmark.RubricTrait;
 
@@ -11,8 +11,8 @@ import java.util.List;
  */
 public final class MetricPrompt {
 
-    static final String SHOULD_CONTAIN = "should_contain";
-    static final String SHOULD_NOT_CONTAIN = "should_not_contain";
+    public static final String SHOULD_CONTAIN = "should_contain";
+    public static final String SHOULD_NOT_CONTAIN = "should_not_contain";
 
     private static final String AS_WRITTEN = "Start with a short reasoning. Judge the response only as written: do not use "
             + "outside knowledge to fill in what it leaves out.";

@@ -1,4 +1,4 @@
-package dev.assay.parsing.service;
+package dev.assay.common.prompt.judge;
 
 /**
  * Parsing: the judge fills the question's answer template with what the response says. The

@@ -1,4 +1,4 @@
-package dev.assay.parsing.service;
+package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.TemplateField;
@@ -24,7 +24,7 @@ public final class SemanticPrompt {
 
             Give your reasoning in one or two sentences in "reasoning", then set "equivalent".""";
 
-    static final String EQUIVALENT = "equivalent";
+    public static final String EQUIVALENT = "equivalent";
 
     static final ReasonedVerdict ANSWER = new ReasonedVerdict(EQUIVALENT,
             "Why the values do or do not mean the same, in one or two sentences.",

@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.trait;
+package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,11 +34,11 @@ public sealed interface TraitAnswer {
 
     /** A trait's reading: the score, or why the value is unusable (then {@code score} is null). */
     record Reading(TraitScore score, String problem) {
-        static Reading of(TraitScore score) {
+        public static Reading of(TraitScore score) {
             return new Reading(score, null);
         }
 
-        static Reading problem(String problem) {
+        public static Reading problem(String problem) {
             return new Reading(null, problem);
         }
 

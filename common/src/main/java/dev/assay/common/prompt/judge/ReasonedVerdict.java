@@ -1,4 +1,4 @@
-package dev.assay.parsing.service;
+package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.assay.parsing.service;
+package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
@@ -29,7 +29,7 @@ public final class SufficiencyPrompt {
             outside knowledge. Give your reasoning in one or two sentences in "reasoning", then set \
             "insufficiency_detected".""";
 
-    static final String DETECTED = "insufficiency_detected";
+    public static final String DETECTED = "insufficiency_detected";
 
     static final ReasonedVerdict ANSWER = new ReasonedVerdict(DETECTED,
             "Why the response does or does not hold what the fields need, in one or two sentences.",

@@ -62,8 +62,84 @@ class RenderCommandTest {
         String[] unknown = run("render", benchmark().toString(), "--question", "plian");
         assertThat(unknown[0]).isEqualTo("2");
         assertThat(unknown[2]).contains("no question with id \"plian\"").contains("its questions: plain, lve");
-        String[] judge = run("render", benchmark().toString(), "--question", "plain", "--task", "parsing");
-        assertThat(judge[0]).isEqualTo("2");
-        assertThat(judge[2]).contains("parsing cannot be rendered by the CLI yet");
+        String[] nuggets = run("render", benchmark().toString(), "--question", "plain", "--task", "nugget_assignment");
+        assertThat(nuggets[0]).isEqualTo("2");
+        assertThat(nuggets[2]).contains("nugget_assignment cannot be rendered by the CLI yet");
+    }
+
+    private Path judged() throws Exception {
+        return Files.writeString(dir.resolve("judged.yaml"), """
+                questions:
+                  - id: q1
+                    question: "Capital of France?"
+                    raw_answer: "Paris."
+                    template: {fields: {city: {type: string, description: the capital city, ground_truth: Paris}}}
+                    rubric:
+                      traits:
+                        - {name: polite, kind: boolean, description: "Is polite."}
+                        - {name: clarity, kind: score, description: "How clear it is."}
+                        - {name: has_four, kind: regex, pattern: "4"}
+                """);
+    }
+
+    /** The [system] and [user] texts of a render's output. */
+    private static String[] systemAndUser(String output) {
+        int system = output.indexOf("[system]\n");
+        int user = output.indexOf("\n[user]\n");
+        assertThat(system).isNotNegative();
+        assertThat(user).isGreaterThan(system);
+        return new String[]{output.substring(system + "[system]\n".length(), user), output.substring(user + "\n[user]\n".length())};
+    }
+
+    @Test
+    void parsingRendersTheTaskTextTheTemplatesSchemaAndTheResponse() throws Exception {
+        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "parsing", "--response", "It is Paris, I think.");
+        assertThat(run[0]).as(run[2]).isEqualTo("0");
+        assertThat(run[1]).startsWith("# parsing for question q1 (judge interface openai)");
+        String[] texts = systemAndUser(run[1]);
+        assertThat(texts[0]).startsWith("You extract the answer a model gave").contains("<json_schema>").contains("\"city\"")
+                .doesNotContain("ground_truth").doesNotContain("Paris");
+        assertThat(texts[1]).contains("<question>\nCapital of France?\n</question>").contains("It is Paris, I think.");
+    }
+
+    @Test
+    void anLlmTraitBatchRendersItsBooleanAndScoreTraitsWithTheRawAnswerByDefault() throws Exception {
+        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_batch");
+        assertThat(run[0]).as(run[2]).isEqualTo("0");
+        String[] texts = systemAndUser(run[1]);
+        assertThat(texts[0]).startsWith("You evaluate a model's response to a question against a list of traits.")
+                .contains("<json_schema>").contains("\"polite\"").contains("\"clarity\"").doesNotContain("has_four");
+        assertThat(texts[1]).contains("<response>\nParis.\n</response>").contains("- polite (").contains("- clarity (")
+                .doesNotContain("has_four");
+    }
+
+    @Test
+    void aSingleTraitRendersTheNamedOne() throws Exception {
+        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_single", "--trait", "clarity");
+        assertThat(run[0]).as(run[2]).isEqualTo("0");
+        assertThat(systemAndUser(run[1])[1]).contains("- clarity (").doesNotContain("- polite (");
+        String[] unknown = run("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_single", "--trait", "clarty");
+        assertThat(unknown[0]).isEqualTo("2");
+        assertThat(unknown[2]).contains("no trait \"clarty\"").contains("polite, clarity");
+    }
+
+    @Test
+    void aJudgeTaskTheQuestionHasNothingForOrNoResponseToJudgeIsInvalidInput() throws Exception {
+        String[] literal = run("render", judged().toString(), "--question", "q1", "--task", "rubric_literal_trait_batch");
+        assertThat(literal[0]).isEqualTo("2");
+        assertThat(literal[2]).contains("question q1 has no literal traits");
+        String[] noTemplate = run("render", benchmark().toString(), "--question", "plain", "--task", "parsing", "--response", "Paris");
+        assertThat(noTemplate[0]).isEqualTo("2");
+        assertThat(noTemplate[2]).contains("question plain has no answer template");
+        String[] noResponse = run("render", benchmark().toString(), "--question", "plain", "--task", "abstention_detection");
+        assertThat(noResponse[0]).isEqualTo("2");
+        assertThat(noResponse[2]).contains("has no raw_answer").contains("--response");
+    }
+
+    @Test
+    void forAnthropicTheSchemaIsNotPastedIntoTheSystemText() throws Exception {
+        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "abstention_detection", "--interface", "anthropic");
+        assertThat(run[0]).as(run[2]).isEqualTo("0");
+        assertThat(systemAndUser(run[1])[0]).startsWith("You check whether a model attempted to answer").doesNotContain("<json_schema>");
     }
 }

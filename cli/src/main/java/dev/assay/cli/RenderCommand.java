@@ -2,10 +2,15 @@ package dev.assay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.MultiRunItem;
+import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.message.Message;
+import dev.assay.common.nugget.JudgedText;
+import dev.assay.common.nugget.NuggetPrompt;
+import dev.assay.common.nugget.NuggetPrompts;
+import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.pipeline.JobSettings;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.PortCapabilities;
@@ -60,7 +65,9 @@ final class RenderCommand implements Callable<Integer> {
     static final List<PromptTask> RENDERABLE = List.of(PromptTask.GENERATION, PromptTask.PARSING, PromptTask.ABSTENTION_DETECTION,
             PromptTask.SUFFICIENCY_DETECTION, PromptTask.RUBRIC_LLM_TRAIT_BATCH, PromptTask.RUBRIC_LLM_TRAIT_SINGLE,
             PromptTask.RUBRIC_LITERAL_TRAIT_BATCH, PromptTask.RUBRIC_LITERAL_TRAIT_SINGLE, PromptTask.RUBRIC_METRIC_TRAIT,
-            PromptTask.RUBRIC_DYNAMIC_PRESENCE_CHECK);
+            PromptTask.RUBRIC_DYNAMIC_PRESENCE_CHECK, PromptTask.NUGGET_ASSIGNMENT);
+
+    private static final NuggetPrompts NUGGET_PROMPTS = new NuggetPrompts();
 
     private static final Set<String> LLM_KINDS = Set.of(RubricTrait.BOOLEAN, RubricTrait.SCORE);
 
@@ -174,6 +181,19 @@ final class RenderCommand implements Callable<Integer> {
                 }
                 yield assemble(promptTask, job, PresencePrompt.SYSTEM, PresencePrompt.user(text, reviewed, rubric.dynamicTraits()),
                         PresenceSchema.of(rubric.dynamicTraits()));
+            }
+            case NUGGET_ASSIGNMENT -> {
+                if (question.nuggets().isEmpty()) {
+                    throw new InvalidInputException("question " + question.id() + " has no nuggets");
+                }
+                // the first window, against the response, in the run's style and format
+                NuggetSettings settings = job.settings().nuggetEvaluation();
+                List<Nugget> window = question.nuggets().subList(0, Math.min(settings.effectiveWindowSize(), question.nuggets().size()));
+                NuggetPrompt prompt = NUGGET_PROMPTS.render(settings.effectivePromptStyle(), settings.effectiveOutputFormat(), text,
+                        JudgedText.response(reviewed), window);
+                String instructions = job.settings().promptConfig().instructionsFor(promptTask).orElse(null);
+                yield new PromptAssembler(promptTask, interfaceName, PortCapabilities.DEFAULT)
+                        .assemble(prompt.system(), prompt.user(), instructions, Map.of());
             }
             default -> throw new IllegalStateException("not a renderable judge task: " + promptTask.wireValue());
         };

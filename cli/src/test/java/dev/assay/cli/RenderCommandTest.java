@@ -62,9 +62,36 @@ class RenderCommandTest {
         String[] unknown = run("render", benchmark().toString(), "--question", "plian");
         assertThat(unknown[0]).isEqualTo("2");
         assertThat(unknown[2]).contains("no question with id \"plian\"").contains("its questions: plain, lve");
-        String[] nuggets = run("render", benchmark().toString(), "--question", "plain", "--task", "nugget_assignment");
+        String[] nuggets = run("render", benchmark().toString(), "--question", "plain", "--task", "nugget_assignment",
+                "--response", "Paris.");
         assertThat(nuggets[0]).isEqualTo("2");
-        assertThat(nuggets[2]).contains("nugget_assignment cannot be rendered by the CLI yet");
+        assertThat(nuggets[2]).contains("question plain has no nuggets");
+        String[] agentic = run("render", benchmark().toString(), "--question", "plain", "--task", "agentic_parsing_investigation");
+        assertThat(agentic[0]).isEqualTo("2");
+        assertThat(agentic[2]).contains("agentic_parsing_investigation cannot be rendered by the CLI yet");
+    }
+
+    @Test
+    void theNuggetPromptIsTheRunsStyleAndFormatForTheFirstWindow() throws Exception {
+        Path benchmark = Files.writeString(dir.resolve("n.yaml"), """
+                questions:
+                  - id: n1
+                    question: "Why is the sky blue?"
+                    nuggets: [{text: Rayleigh scattering, importance: vital}, {text: shorter wavelengths scatter more}, {text: third}]
+                """);
+        Path config = Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                nugget_evaluation: {window_size: 2, prompt_style: no_reasoning, output_format: csv}
+                prompt_config: {nugget_assignment: "NUGGET NOTE"}
+                """);
+        String[] run = run("render", benchmark.toString(), "--question", "n1", "--task", "nugget_assignment", "--config",
+                config.toString(), "--response", "Because of Rayleigh scattering.");
+        assertThat(run[0]).as(run[2]).isEqualTo("0");
+        assertThat(run[1]).contains("1. Rayleigh scattering").contains("2. shorter wavelengths scatter more")
+                .doesNotContain("3. third").contains("Because of Rayleigh scattering.").contains("NUGGET NOTE")
+                .doesNotContain("<json_schema>");
     }
 
     private Path judged() throws Exception {

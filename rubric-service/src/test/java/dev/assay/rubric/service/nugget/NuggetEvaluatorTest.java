@@ -1,5 +1,8 @@
 package dev.assay.rubric.service.nugget;
 
+import dev.assay.common.nugget.NuggetPrompts;
+import dev.assay.common.nugget.NuggetPrompt;
+import dev.assay.common.nugget.JudgedText;
 import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.NuggetImportance;
 import dev.assay.common.benchmark.Passage;

@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.nugget;
+package dev.assay.common.nugget;
 
 /**
  * What the nuggets are judged against: the response, or one retrieved passage.

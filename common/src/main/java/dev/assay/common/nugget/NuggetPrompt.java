@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.nugget;
+package dev.assay.common.nugget;
 
 /** The task text of one nugget-assignment call, before prompt assembly adds adapter and user instructions. */
 public record NuggetPrompt(String system, String user) {

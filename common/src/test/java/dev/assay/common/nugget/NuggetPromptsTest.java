@@ -1,9 +1,7 @@
-package dev.assay.rubric.service.nugget;
+package dev.assay.common.nugget;
 
 import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.NuggetImportance;
-import dev.assay.common.nugget.NuggetOutputFormat;
-import dev.assay.common.nugget.NuggetPromptStyle;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

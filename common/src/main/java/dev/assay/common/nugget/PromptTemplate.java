@@ -1,4 +1,4 @@
-package dev.assay.rubric.service.nugget;
+package dev.assay.common.nugget;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,6 @@
-package dev.assay.rubric.service.nugget;
+package dev.assay.common.nugget;
 
 import dev.assay.common.benchmark.Nugget;
-import dev.assay.common.nugget.NuggetOutputFormat;
-import dev.assay.common.nugget.NuggetPromptStyle;
-import jakarta.inject.Singleton;
 
 import java.util.EnumMap;
 import java.util.List;
@@ -17,10 +14,9 @@ import java.util.Set;
  *
  * <p>The format instructions are resource files rather than Java strings so that all prompt
  * wording lives in one place and can be read and edited side by side. Every style and format is
- * loaded when this bean is made, keyed by the enums, so a missing or broken file fails at startup,
+ * loaded when this object is made (rubric-service makes one, at startup), keyed by the enums, so a missing or broken file fails at startup,
  * naming the file, and no (style, format) combination can be asked for that has no text.
  */
-@Singleton
 public class NuggetPrompts {
 
     static final String ROOT = "nugget-prompts";
@@ -39,7 +35,7 @@ public class NuggetPrompts {
     }
 
     /** Templates under another resource folder (tests). */
-    NuggetPrompts(String root) {
+    public NuggetPrompts(String root) {
         for (NuggetPromptStyle style : NuggetPromptStyle.values()) {
             styles.put(style, Sections.load(root + "/" + style.wireName() + ".txt"));
         }
@@ -76,7 +72,7 @@ public class NuggetPrompts {
     }
 
     /** {@code 1. first nugget}, {@code 2. second nugget}, … one per line. */
-    static String numbered(List<Nugget> window) {
+    public static String numbered(List<Nugget> window) {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < window.size(); i++) {
             if (i > 0) {

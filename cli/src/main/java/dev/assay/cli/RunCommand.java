@@ -1,12 +1,10 @@
 package dev.assay.cli;
 
-import dev.assay.testsupport.demo.DemoModel;
-import dev.assay.testsupport.demo.DemoRules;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalStack;
-import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
+import dev.assay.testsupport.demo.DemoModel;
+import dev.assay.testsupport.demo.DemoRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -17,10 +15,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +34,6 @@ final class RunCommand implements Callable<Integer> {
     static final String DEMO_RULES_FILE = "demo-model.yaml";
     /** The run config used when --config is not given and this file sits next to the benchmark. */
     static final String DEFAULT_CONFIG_FILE = "run.yaml";
-    static final Duration POLL = Duration.ofMillis(500);
 
     @Spec
     CommandSpec spec;

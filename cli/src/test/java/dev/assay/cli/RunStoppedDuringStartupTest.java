@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.testsupport.Eventually;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,10 @@ class RunStoppedDuringStartupTest {
     @TempDir
     Path dir;
 
+    private static boolean isParsingService(ProcessHandle process) {
+        return process.info().commandLine().orElse("").contains("parsing-service");
+    }
+
     @Test
     void stoppingRunWhileAServiceStartsLeavesNoProcessBehind() throws Exception {
         Path home = Path.of(System.getProperty("user.dir")).getParent().toAbsolutePath().normalize();
@@ -54,7 +59,9 @@ class RunStoppedDuringStartupTest {
                 }
             }
             assertThat(output).as("the run's output").anyMatch(l -> l.contains("starting parsing-service"));
-            Thread.sleep(1_000); // let the parsing-service process exist before the signal
+            // the signal must find parsing-service spawned but not yet ready
+            Eventually.await(Duration.ofSeconds(30), () -> cli.descendants().filter(RunStoppedDuringStartupTest::isParsingService).count(),
+                    count -> count > 0, "parsing-service to be spawned");
             cli.descendants().forEach(started::add);
             cli.destroy(); // SIGTERM
             assertThat(cli.waitFor(90, TimeUnit.SECONDS)).as("the CLI exits").isTrue();

@@ -42,7 +42,9 @@ final class ResultCaveats {
             caveats.add("dynamic traits " + String.join(", ", dynamic.skipped()) + " were skipped: " + dynamic.error());
         }
         if (nuggets != null && nuggets.error() != null) {
-            caveats.add("nuggets were not scored in full: " + nuggets.error());
+            // with scores, the response's windows were all read: what failed was a per-passage judgement
+            caveats.add(nuggets.scores() == null ? "nuggets were not scored in full: " + nuggets.error()
+                    : "some nuggets could not be judged against the passages (the scores stand): " + nuggets.error());
         }
         return caveats;
     }

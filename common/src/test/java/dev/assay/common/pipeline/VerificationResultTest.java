@@ -111,4 +111,21 @@ class VerificationResultTest {
         assertThat(VerificationResult.assemble(parsed, null, Fixtures.NOW).caveats())
                 .containsExactly("passed although field(s) population_m failed, as the template's composition allows");
     }
+
+    @Test
+    void unreadNuggetWindowsAndAFailedPresenceCheckAreCaveats() {
+        NuggetOutcome unscored = new NuggetOutcome(List.of(), null, List.of(), null, "nuggets[0..1] against the response: truncation");
+        NuggetOutcome passageOnly = new NuggetOutcome(List.of(), new NuggetScores(1.0, 1.0, 1.0, 1.0), List.of(), null,
+                "nuggets[0..1] against passage \"doc-b\": format_error");
+        DynamicRubricOutcome failedCheck = new DynamicRubricOutcome(List.of(), List.of("dosage"), "retry: HTTP 500");
+
+        assertThat(VerificationResult.assemble(Fixtures.parsed(),
+                new RubricOutcome(List.of(), failedCheck, unscored, List.of(), UsageMetadata.EMPTY, 0, null), Fixtures.NOW).caveats())
+                .containsExactly("dynamic traits dosage were skipped: retry: HTTP 500",
+                        "nuggets were not scored in full: nuggets[0..1] against the response: truncation");
+        assertThat(VerificationResult.assemble(Fixtures.parsed(),
+                new RubricOutcome(List.of(), null, passageOnly, List.of(), UsageMetadata.EMPTY, 0, null), Fixtures.NOW).caveats())
+                .containsExactly("some nuggets could not be judged against the passages (the scores stand): "
+                        + "nuggets[0..1] against passage \"doc-b\": format_error");
+    }
 }

@@ -2,6 +2,7 @@ package dev.assay.common.benchmark;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.benchmark.trait.TraitScope;
@@ -31,13 +32,16 @@ import java.util.Map;
  * @param promptFile     a {@code .prompt} file relative to the benchmark file, inlined into {@code prompt} on load
  * @param multiRunPrompt items each run {@code repetitions} times
  * @param fewShot        worked examples shown to the answering model only
+ * @param metadata       free-form facts about the question (its source, an importer's record of it); kept with
+ *                       the question in every job, never shown to a model
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template,
                        Rubric rubric, List<Nugget> nuggets, List<Passage> passages,
                        Map<String, String> promptParameters, List<PromptMessage> prompt, String promptFile,
-                       List<MultiRunItem> multiRunPrompt, List<FewShotExample> fewShot) implements Validatable {
+                       List<MultiRunItem> multiRunPrompt, List<FewShotExample> fewShot,
+                       Map<String, JsonNode> metadata) implements Validatable {
 
     public Question {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);
@@ -47,6 +51,7 @@ public record Question(String id, String question, String rawAnswer, List<String
         prompt = prompt == null ? null : List.copyOf(prompt);
         multiRunPrompt = multiRunPrompt == null ? null : List.copyOf(multiRunPrompt);
         fewShot = fewShot == null ? List.of() : List.copyOf(fewShot);
+        metadata = metadata == null || metadata.isEmpty() ? null : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
         if ((id == null || id.isBlank()) && question != null && !question.isBlank()) {
             id = md5(question);
         } else if ((id == null || id.isBlank()) && (prompt != null || multiRunPrompt != null)) {
@@ -56,25 +61,33 @@ public record Question(String id, String question, String rawAnswer, List<String
     }
 
     public Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template, Rubric rubric) {
-        this(id, question, rawAnswer, keywords, template, rubric, null, null, null, null, null, null, null);
+        this(id, question, rawAnswer, keywords, template, rubric, null, null, null, null, null, null, null, null);
+    }
+
+    public Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template, Rubric rubric,
+                    List<Nugget> nuggets, List<Passage> passages, Map<String, String> promptParameters,
+                    List<PromptMessage> prompt, String promptFile, List<MultiRunItem> multiRunPrompt,
+                    List<FewShotExample> fewShot) {
+        this(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, prompt, promptFile,
+                multiRunPrompt, fewShot, null);
     }
 
     /** This question with another rubric (the global traits merged in). */
     public Question withRubric(Rubric merged) {
         return new Question(id, question, rawAnswer, keywords, template, merged, nuggets, passages, promptParameters, prompt,
-                promptFile, multiRunPrompt, fewShot);
+                promptFile, multiRunPrompt, fewShot, metadata);
     }
 
     /** This question with the few-shot examples its answering model sees (its own and the run's pool). */
     public Question withFewShot(List<FewShotExample> examples) {
         return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, prompt,
-                promptFile, multiRunPrompt, examples);
+                promptFile, multiRunPrompt, examples, metadata);
     }
 
     /** This question with its prompt files read: {@code prompt} and multi-run items carry the messages. */
     public Question withPrompts(List<PromptMessage> messages, List<MultiRunItem> items) {
         return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, messages,
-                null, items, fewShot);
+                null, items, fewShot, metadata);
     }
 
     /** The MD5 of the question text: the other key manual answers may use. */

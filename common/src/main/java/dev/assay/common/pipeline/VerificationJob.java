@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.benchmark.Question;
+import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.ModelConfig;
 
 import java.time.Instant;
@@ -14,7 +15,9 @@ import java.util.List;
  * question (template, rubric with global traits merged), the judges and the run's settings.
  * Published on {@link Topics#JOBS}.
  *
- * @param manualAnswer the answer to use when the answering model is {@code manual}
+ * @param manualAnswer    the answer to use when the answering model is {@code manual}
+ * @param manualVariables the variables an LVE prompt filled, recorded with the manual answer (optional)
+ * @param manualOutputs   the runs of a multi-run prompt, recorded with the manual answer (optional)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -28,7 +31,9 @@ public record VerificationJob(
         int replicate,
         JobSettings settings,
         String manualAnswer,
-        Instant createdAt) {
+        Instant createdAt,
+        java.util.Map<String, String> manualVariables,
+        List<RunOutput> manualOutputs) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -43,6 +48,9 @@ public record VerificationJob(
             throw new IllegalArgumentException("verification job " + jobId + ": question and answering_model are required");
         }
         judges = judges == null ? List.of() : List.copyOf(judges);
+        manualVariables = manualVariables == null || manualVariables.isEmpty() ? null
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(manualVariables));
+        manualOutputs = manualOutputs == null || manualOutputs.isEmpty() ? null : List.copyOf(manualOutputs);
         settings = settings == null ? new JobSettings(null, false, null) : settings;
         if (replicate < 1) {
             throw new IllegalArgumentException("verification job " + jobId + ": replicate starts at 1, got " + replicate);
@@ -52,9 +60,18 @@ public record VerificationJob(
     /** A job with its deterministic id. */
     public static VerificationJob create(String runId, Question question, ModelConfig answeringModel, List<ModelConfig> judges,
                                          int replicate, JobSettings settings, String manualAnswer, Instant createdAt) {
+        return createAnswered(runId, question, answeringModel, judges, replicate, settings,
+                manualAnswer == null ? null : ManualAnswer.of(manualAnswer), createdAt);
+    }
+
+    /** A job with its deterministic id, answered by a recorded answer (with its variables and outputs). */
+    public static VerificationJob createAnswered(String runId, Question question, ModelConfig answeringModel,
+                                                 List<ModelConfig> judges, int replicate, JobSettings settings,
+                                                 ManualAnswer manualAnswer, Instant createdAt) {
         String jobId = PipelineIds.jobId(runId, question.id(), answeringModel.canonicalKey(), replicate);
         return new VerificationJob(SCHEMA_VERSION, runId, jobId, question, answeringModel, judges, replicate, settings,
-                manualAnswer, createdAt);
+                manualAnswer == null ? null : manualAnswer.response(), createdAt,
+                manualAnswer == null ? null : manualAnswer.variables(), manualAnswer == null ? null : manualAnswer.outputs());
     }
 
     /** The deterministic id of this job's result for {@code judge}. */

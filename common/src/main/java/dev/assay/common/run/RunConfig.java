@@ -21,7 +21,8 @@ import java.util.Map;
  * @param abstentionCheck run the abstention check before parsing (default off)
  * @param sufficiencyCheck run the sufficiency check before parsing, after the abstention check (default off)
  * @param manualAnswers   answers for {@code manual} answering models, keyed by question id or the
- *                        MD5 of the question text
+ *                        MD5 of the question text: plain text, or a mapping with the variables and
+ *                        outputs of an LVE prompt ({@link ManualAnswer})
  * @param globalRubric    traits scored on every question, merged with the question's own
  * @param rubricStrategy  how LLM-judged traits are asked: batch (default) or sequential
  * @param nuggetEvaluation how nuggets are judged (window size, prompt style, output format)
@@ -39,7 +40,7 @@ public record RunConfig(
         Boolean abstentionCheck,
         Boolean sufficiencyCheck,
         PromptConfig promptConfig,
-        Map<String, String> manualAnswers,
+        Map<String, ManualAnswer> manualAnswers,
         Rubric globalRubric,
         RubricStrategy rubricStrategy,
         NuggetSettings nuggetEvaluation,
@@ -56,7 +57,7 @@ public record RunConfig(
 
     public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
                      EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
-                     Map<String, String> manualAnswers, Rubric globalRubric) {
+                     Map<String, ManualAnswer> manualAnswers, Rubric globalRubric) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
                 manualAnswers, globalRubric, null, null, null, null);
     }

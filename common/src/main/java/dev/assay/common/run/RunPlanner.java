@@ -142,11 +142,11 @@ public final class RunPlanner {
             Question withGlobal = withGlobalRubric(question, global)
                     .withFewShot(FewShotSelection.select(question, config.effectiveFewShot()));
             for (ModelConfig model : config.answeringModels()) {
-                String manualAnswer = model.isManual()
+                ManualAnswer manualAnswer = model.isManual()
                         ? manualKey(question, config).map(config.manualAnswers()::get).orElseThrow()
                         : null;
                 for (int replicate = 1; replicate <= config.effectiveReplicates(); replicate++) {
-                    jobs.add(VerificationJob.create(runId, withGlobal, model, config.judges(), replicate, settings,
+                    jobs.add(VerificationJob.createAnswered(runId, withGlobal, model, config.judges(), replicate, settings,
                             manualAnswer, now));
                 }
             }

@@ -86,7 +86,9 @@ public class GenerationStage {
             return new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, 0, new Failure(FailureCategory.SYSTEM, Stage.GENERATION,
                     "the answering model is manual but the job carries no manual_answer", null));
         }
-        return new GenerationOutcome(job.manualAnswer(), List.of(), UsageMetadata.EMPTY, 0, null);
+        // Recorded variables and outputs (an imported LVE instance) are what expression traits read.
+        return new GenerationOutcome(job.manualAnswer(), List.of(), UsageMetadata.EMPTY, 0, null, job.manualVariables(),
+                job.manualOutputs());
     }
 
     private static long millisSince(long startedNanos) {

@@ -6,6 +6,7 @@ import dev.cel.common.CelValidationException;
 import dev.cel.common.CelValidationResult;
 import dev.cel.compiler.CelCompiler;
 import dev.cel.compiler.CelCompilerFactory;
+import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
@@ -21,7 +22,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Compiles expression traits in CEL's sandbox: the standard functions and macros, the variables
+ * Compiles expression traits in CEL's sandbox: the standard functions and macros, the string,
+ * regex (RE2) and optional extensions, the variables
  * of {@link ExpressionEnvironment}, no function of our own (so nothing that could reach a file,
  * the network or a Java object), no protobuf message types. Compilations, failed ones included,
  * are cached by expression and parameter names: a trait is compiled once per run, not per
@@ -44,7 +46,9 @@ final class ExpressionCompiler {
     ExpressionCompiler(ExpressionLimits limits) {
         this.limits = limits;
         this.options = limits.celOptions();
-        this.runtime = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(options).build();
+        this.runtime = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(options)
+                .addLibraries(CelExtensions.strings(), CelExtensions.regex(), CelExtensions.optional())
+                .build();
     }
 
     /** For a question with these prompt parameter names. */
@@ -95,6 +99,8 @@ final class ExpressionCompiler {
         return CelCompilerFactory.standardCelCompilerBuilder()
                 .setOptions(options)
                 .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+                // pure string functions: trim, lowerAscii, split, … and RE2 (linear-time) regex.extract/replace
+                .addLibraries(CelExtensions.strings(), CelExtensions.regex(), CelExtensions.optional())
                 .addVarDeclarations(environment.declarations())
                 .build();
     }

@@ -111,6 +111,16 @@ class TraitExpressionsTest {
     // --- evaluating ---------------------------------------------------------------------------
 
     @Test
+    void theStringRegexAndOptionalExtensionsAreThere() {
+        // what imported LVE checkers translate to: a number taken out of prose, trimmed and lowered text
+        assertThat(evaluate("double(regex.extract(response, '([0-9]+)').orValue('-1')) >= 40.0", "about 42 apples", null,
+                Map.of())).isEqualTo(true);
+        assertThat(evaluate("regex.extract(response, '([0-9]+)').hasValue()", "no digits", null, Map.of())).isEqualTo(false);
+        assertThat(evaluate("response.trim().lowerAscii() == 'yes'", "  YES \n", null, Map.of())).isEqualTo(true);
+        assertThat(evaluate("regex.replace(response, '\\\\s+', ' ')", "a  b\tc", null, Map.of())).isEqualTo("a b c");
+    }
+
+    @Test
     void parametersAreVariablesOfTheirOwnAndInParams() {
         Map<String, String> params = Map.of("a", "2", "b", "3");
         assertThat(evaluate("int(response) == int(a) + int(b)", "5", null, params)).isEqualTo(true);

@@ -1,0 +1,14 @@
+package dev.assay.importers;
+
+import java.util.List;
+
+/** The importers Assay ships with, in the order help texts list them. */
+final class BuiltInImporters {
+
+    private BuiltInImporters() {
+    }
+
+    static List<BenchmarkImporter> list() {
+        return List.of();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.assay.importers;
+
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.Rubric;
+import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.ManualAnswer;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A converted benchmark, what its run config should carry, and the report.
+ *
+ * @param benchmark      the questions that were made (skipped items are not in it)
+ * @param globalRubric   traits the source applies to every question; they belong in the run config
+ * @param manualAnswers  recorded responses to re-check, by question id; they make the run config's
+ *                       answering model {@code manual}
+ * @param evaluationMode the mode the converted questions need (null: the default)
+ * @param report         what became of every item
+ */
+public record ImportResult(Benchmark benchmark, Rubric globalRubric, Map<String, ManualAnswer> manualAnswers,
+                           EvaluationMode evaluationMode, ImportReport report) {
+
+    public ImportResult {
+        Objects.requireNonNull(benchmark, "benchmark");
+        Objects.requireNonNull(report, "report");
+        manualAnswers = manualAnswers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(manualAnswers));
+    }
+}

@@ -1,0 +1,106 @@
+package dev.assay.importers;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.assay.common.json.Json;
+import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.RunConfig;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes an {@link ImportResult} as the files {@code assay run} reads: the benchmark, and a
+ * starter run config beside it that carries what belongs there (global traits, recorded answers,
+ * the evaluation mode the questions need).
+ */
+public final class ImportedFiles {
+
+    /** The model the starter config names until the user picks one (or overrides it with --answering / --judge). */
+    public static final ModelConfig PLACEHOLDER_MODEL = ModelConfig.of("openai", "gpt-4o-mini");
+
+    private static final ObjectMapper YAML = Json.configure(YAMLMapper.builder(YAMLFactory.builder()
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .build())
+            .build())
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    private ImportedFiles() {
+    }
+
+    /** The benchmark as YAML, with a header saying where it came from. */
+    public static String benchmarkYaml(ImportResult result) {
+        return header(result) + yaml(result.benchmark());
+    }
+
+    /**
+     * A run config that runs the imported benchmark as it is: {@code manual} answering with the
+     * recorded answers when there are some, else a placeholder model to replace; the judge is a
+     * placeholder too (a run always names one, even when no trait needs a call).
+     */
+    public static RunConfig starterRunConfig(ImportResult result) {
+        boolean recorded = !result.manualAnswers().isEmpty();
+        List<ModelConfig> answering = List.of(recorded ? ModelConfig.of(ModelConfig.MANUAL, null) : PLACEHOLDER_MODEL);
+        EvaluationMode mode = result.evaluationMode();
+        return new RunConfig(result.benchmark().name(), answering, List.of(PLACEHOLDER_MODEL), null, mode, null, null, null,
+                recorded ? result.manualAnswers() : null,
+                result.globalRubric() == null || result.globalRubric().isEmpty() ? null : result.globalRubric());
+    }
+
+    public static String runConfigYaml(ImportResult result) {
+        String note = result.manualAnswers().isEmpty()
+                ? "# answering_models and judges name a placeholder model: put yours here, or pass --answering / --judge.\n"
+                : "# The recorded answers are re-checked by a manual answering model. The judge is a placeholder: regex and\n"
+                + "# expression traits need no call; replace it before adding LLM-judged traits.\n";
+        return header(result) + note + yaml(starterRunConfig(result));
+    }
+
+    /**
+     * Writes the benchmark to {@code benchmarkFile} and, unless {@code configFile} is null, the
+     * starter run config. An existing run config is never overwritten: the return value says so.
+     *
+     * @return a line per file, as the CLI prints them
+     */
+    public static List<String> write(ImportResult result, Path benchmarkFile, Path configFile) {
+        try {
+            Path parent = benchmarkFile.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(benchmarkFile, benchmarkYaml(result));
+            if (configFile == null) {
+                return List.of("wrote " + benchmarkFile);
+            }
+            if (Files.exists(configFile)) {
+                return List.of("wrote " + benchmarkFile, "kept the existing " + configFile
+                        + " (not overwritten; the starter config would carry the recorded answers and global traits)");
+            }
+            Files.writeString(configFile, runConfigYaml(result));
+            return List.of("wrote " + benchmarkFile, "wrote " + configFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the imported benchmark: " + e.getMessage(), e);
+        }
+    }
+
+    private static String header(ImportResult result) {
+        return "# Imported by assay import " + result.report().format() + " from " + result.report().source() + ".\n";
+    }
+
+    static String yaml(Object value) {
+        try {
+            return YAML.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as YAML", e);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.assay.importers;
+
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.BenchmarkLoader;
+import dev.assay.common.benchmark.Rubric;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.ManualAnswer;
+import dev.assay.common.run.RunConfig;
+import dev.assay.common.run.RunPlanner;
+import dev.assay.common.validation.SpecReader;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ImportedFilesTest {
+
+    private static final Path EXAMPLES = Path.of(System.getProperty("user.dir")).resolve("../examples").normalize();
+
+    /** Every field the examples use survives being written and read back: what importers write is what runs. */
+    @ParameterizedTest
+    @ValueSource(strings = {"quickstart", "lve", "rag"})
+    void theExamplesRoundTripThroughTheWriter(String example) {
+        Benchmark benchmark = BenchmarkLoader.load(EXAMPLES.resolve(example).resolve("benchmark.yaml"));
+        ImportResult result = new ImportResult(benchmark, null, null, null, new ImportReport("test", example, List.of(), null));
+
+        String yaml = ImportedFiles.benchmarkYaml(result);
+
+        assertThat(yaml).startsWith("# Imported by assay import test from " + example + ".\n");
+        assertThat(SpecReader.read(yaml, Benchmark.class)).isEqualTo(benchmark);
+    }
+
+    @Test
+    void theStarterConfigCarriesRecordedAnswersGlobalTraitsAndTheModeAndValidatesWithTheBenchmark(@TempDir Path dir) {
+        Benchmark benchmark = SpecReader.read("questions: [{id: q1, question: 'Say hi'}]", Benchmark.class);
+        Rubric global = new Rubric(List.of(RubricTrait.regexTrait("greets", "(?i)hi", true, false)), null);
+        ImportResult result = new ImportResult(benchmark, global, Map.of("q1", ManualAnswer.of("hi there")),
+                EvaluationMode.RUBRIC_ONLY, new ImportReport("test", "x", List.of(ImportEntry.converted("x:1", "q1")), null));
+
+        List<String> written = ImportedFiles.write(result, dir.resolve("out/benchmark.yaml"), dir.resolve("out/run.yaml"));
+
+        assertThat(written).containsExactly("wrote " + dir.resolve("out/benchmark.yaml"), "wrote " + dir.resolve("out/run.yaml"));
+        RunConfig config = SpecReader.read(read(dir.resolve("out/run.yaml")), RunConfig.class);
+        assertThat(config.answeringModels().get(0).isManual()).isTrue();
+        assertThat(config.manualAnswers()).containsEntry("q1", ManualAnswer.of("hi there"));
+        assertThat(config.globalRubric()).isEqualTo(global);
+        assertThat(config.evaluationMode()).isEqualTo(EvaluationMode.RUBRIC_ONLY);
+        Benchmark back = SpecReader.read(read(dir.resolve("out/benchmark.yaml")), Benchmark.class);
+        assertThat(RunPlanner.check(back, config, "benchmark", "config").errors()).isEmpty();
+    }
+
+    @Test
+    void anExistingRunConfigIsNeverOverwritten(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("run.yaml"), "mine");
+        Benchmark benchmark = SpecReader.read("questions: [{id: q1, question: 'Say hi'}]", Benchmark.class);
+        ImportResult result = new ImportResult(benchmark, null, null, null, new ImportReport("test", "x", List.of(), null));
+
+        List<String> written = ImportedFiles.write(result, dir.resolve("benchmark.yaml"), dir.resolve("run.yaml"));
+
+        assertThat(written.get(1)).startsWith("kept the existing " + dir.resolve("run.yaml"));
+        assertThat(read(dir.resolve("run.yaml"))).isEqualTo("mine");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

@@ -9,6 +9,7 @@ final class BuiltInImporters {
     }
 
     static List<BenchmarkImporter> list() {
-        return List.of();
+        return List.of(
+                new dev.assay.importers.jsonl.JsonlImporter());
     }
 }

@@ -1,0 +1,101 @@
+package dev.assay.generation.rest;
+
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.run.RunConfig;
+import dev.assay.common.run.RunPlanner;
+import dev.assay.common.validation.SpecReader;
+import dev.assay.testsupport.KafkaBrokerResource;
+import dev.assay.testsupport.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+
+/** POST /api/benchmarks/import: the importers of assay import, over HTTP. */
+@QuarkusTest
+@QuarkusTestResource(KafkaBrokerResource.class)
+@QuarkusTestResource(PostgresResource.class)
+class BenchmarkImportTest {
+
+    private static final String SAMPLES = """
+            {"id": "fr", "input": "What is the capital of France?", "target": "Paris"}
+            {"id": "planet", "input": "Which planet is red?", "choices": ["Venus", "Mars"], "target": "B"}
+            {"id": "broken", "input": "What is 2 + 2?"
+            """;
+
+    @Test
+    void aJsonlFileIsImportedWithItsReportTheRecordsAndTheYamlThatRuns() {
+        JsonPath answer = given().contentType("application/x-ndjson").body(SAMPLES.getBytes(StandardCharsets.UTF_8))
+                .queryParam("format", "jsonl").queryParam("filename", "my-evals.jsonl")
+                .post("/api/benchmarks/import")
+                .then().statusCode(200).extract().jsonPath();
+
+        assertThat(answer.getString("report.format")).isEqualTo("jsonl");
+        assertThat(answer.getString("report.source")).isEqualTo("my-evals.jsonl");
+        assertThat(answer.getInt("report.converted")).isEqualTo(2);
+        assertThat(answer.getInt("report.skipped")).isEqualTo(1);
+        assertThat(answer.getString("report.entries[2].source")).isEqualTo("my-evals.jsonl:3");
+        assertThat(answer.getString("report.entries[2].reasons[0]")).startsWith("not JSON");
+        assertThat(answer.getList("benchmark.questions.id")).containsExactly("fr", "planet");
+        assertThat(answer.getString("benchmark.questions[1].template.fields.answer.ground_truth")).isEqualTo("Mars");
+
+        Benchmark benchmark = SpecReader.read(answer.getString("benchmark_yaml"), Benchmark.class);
+        RunConfig config = SpecReader.read(answer.getString("run_config_yaml"), RunConfig.class);
+        assertThat(answer.getString("benchmark_yaml")).startsWith("# Imported by assay import jsonl from my-evals.jsonl.");
+        assertThat(benchmark.questions()).hasSize(2);
+        assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors()).isEmpty();
+    }
+
+    @Test
+    void theImportedRecordsCanBeSubmittedAsTheyAre() {
+        JsonPath answer = given().body(SAMPLES.getBytes(StandardCharsets.UTF_8)).queryParam("format", "jsonl")
+                .post("/api/benchmarks/import").then().statusCode(200).extract().jsonPath();
+        String body = "{\"benchmark\": " + dev.assay.common.json.Json.write(answer.getMap("benchmark"))
+                + ", \"config\": " + dev.assay.common.json.Json.write(answer.getMap("run_config")) + "}";
+        given().contentType("application/json").body(body).post("/api/runs").then().statusCode(202);
+    }
+
+    @Test
+    void anUnknownOrMissingFormatAnEmptyBodyAndAnUnreadableSourceAreBadRequests() {
+        given().body("x".getBytes(StandardCharsets.UTF_8)).queryParam("format", "jsonll").post("/api/benchmarks/import")
+                .then().statusCode(400).body("errors", contains(containsString("format: unknown import format \"jsonll\"")));
+        given().body("x".getBytes(StandardCharsets.UTF_8)).post("/api/benchmarks/import")
+                .then().statusCode(400).body("errors", contains(containsString("format: is required")));
+        given().body(new byte[0]).queryParam("format", "jsonl").post("/api/benchmarks/import")
+                .then().statusCode(400).body("errors", contains(containsString("body: is empty")));
+        // a zip where a file is expected: the importer's message, without the server's temporary path
+        given().body(zip("evals/a.jsonl", SAMPLES)).queryParam("format", "jsonl").queryParam("filename", "evals.zip")
+                .post("/api/benchmarks/import")
+                .then().statusCode(400).body("errors", contains("evals: is a folder; the jsonl format reads one .jsonl file"));
+    }
+
+    @Test
+    void aZipEntryPointingOutsideTheFolderIsRefused() {
+        given().body(zip("../../escape.jsonl", SAMPLES)).queryParam("format", "jsonl").post("/api/benchmarks/import")
+                .then().statusCode(400).body("errors", hasItem(containsString("zip entry \"../../escape.jsonl\" points outside")));
+    }
+
+    private static byte[] zip(String name, String content) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            zip.putNextEntry(new ZipEntry(name));
+            zip.write(content.getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return bytes.toByteArray();
+    }
+}

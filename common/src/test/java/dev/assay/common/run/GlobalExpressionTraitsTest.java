@@ -68,6 +68,6 @@ class GlobalExpressionTraitsTest {
 
         assertThat(error.errors()).extracting(ValidationError::toString).containsExactly(
                 "config.global_rubric.traits[1].expression: unknown function 'readFile' at line 1, column 35 "
-                        + "(only CEL's standard functions and macros are available)");
+                        + "(available: CEL's standard functions and macros and its strings, regex and optional extensions)");
     }
 }

@@ -58,10 +58,12 @@ class ExpressionTraitEvaluatorTest {
 
     @Test
     void theArithmeticExampleReadsParametersAsVariables() {
-        RubricTrait sum = bool("int(response.trim()) == int(a) + int(b)");
         Map<String, String> params = Map.of("a", "2", "b", "3");
-        // trim() is not standard CEL: the trait fails to compile, and says so
-        assertThat(scoreOne(sum, input("5", null, params)).error()).startsWith("the expression does not compile: unknown function 'trim'");
+        // strip() is Python, not CEL: the trait fails to compile, and says so
+        RubricTrait python = bool("int(response.strip()) == int(a) + int(b)");
+        assertThat(scoreOne(python, input("5", null, params)).error()).startsWith("the expression does not compile: unknown function 'strip'");
+        // trim() comes with the strings extension
+        assertThat(scoreOne(bool("int(response.trim()) == int(a) + int(b)"), input(" 5\n", null, params)).passed()).isTrue();
 
         RubricTrait exact = bool("int(response) == int(a) + int(b)");
         assertThat(scoreOne(exact, input("5", null, params))).isEqualTo(TraitScore.verdict("t", "expression", true));

@@ -1,8 +1,10 @@
 package dev.assay.importers;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -16,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Writes an {@link ImportResult} as the files {@code assay run} reads: the benchmark, and a
@@ -30,6 +33,7 @@ public final class ImportedFiles {
     private static final ObjectMapper YAML = Json.configure(YAMLMapper.builder(YAMLFactory.builder()
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                     .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+                    .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .build())
             .build())
@@ -40,7 +44,9 @@ public final class ImportedFiles {
 
     /** The benchmark as YAML, with a header saying where it came from. */
     public static String benchmarkYaml(ImportResult result) {
-        return header(result) + yaml(result.benchmark());
+        ObjectNode tree = YAML.valueToTree(result.benchmark());
+        tree.withArray("questions").forEach(question -> dropEmpty((ObjectNode) question, QUESTION_DEFAULTS));
+        return header(result) + yaml(tree);
     }
 
     /**
@@ -62,7 +68,9 @@ public final class ImportedFiles {
                 ? "# answering_models and judges name a placeholder model: put yours here, or pass --answering / --judge.\n"
                 : "# The recorded answers are re-checked by a manual answering model. The judge is a placeholder: regex and\n"
                 + "# expression traits need no call; replace it before adding LLM-judged traits.\n";
-        return header(result) + note + yaml(starterRunConfig(result));
+        ObjectNode tree = YAML.valueToTree(starterRunConfig(result));
+        dropEmpty(tree, CONFIG_DEFAULTS);
+        return header(result) + note + yaml(tree);
     }
 
     /**
@@ -90,6 +98,23 @@ public final class ImportedFiles {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the imported benchmark: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Keys whose empty value is their default: left out, so the file shows what the import found.
+     * Only these: elsewhere an empty value can mean something (an empty list as ground truth).
+     */
+    private static final Set<String> QUESTION_DEFAULTS = Set.of("keywords", "nuggets", "passages", "prompt_parameters",
+            "few_shot", "metadata");
+    private static final Set<String> CONFIG_DEFAULTS = Set.of("manual_answers");
+
+    private static void dropEmpty(ObjectNode node, Set<String> keys) {
+        keys.forEach(key -> {
+            JsonNode value = node.get(key);
+            if (value != null && value.isContainerNode() && value.isEmpty()) {
+                node.remove(key);
+            }
+        });
     }
 
     private static String header(ImportResult result) {

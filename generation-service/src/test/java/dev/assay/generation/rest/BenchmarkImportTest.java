@@ -47,7 +47,7 @@ class BenchmarkImportTest {
         assertThat(answer.getInt("report.converted")).isEqualTo(2);
         assertThat(answer.getInt("report.skipped")).isEqualTo(1);
         assertThat(answer.getString("report.entries[2].source")).isEqualTo("my-evals.jsonl:3");
-        assertThat(answer.getString("report.entries[2].reasons[0]")).startsWith("not JSON");
+        assertThat(answer.getString("report.entries[2].reasons[0]")).startsWith("not JSON (column");
         assertThat(answer.getList("benchmark.questions.id")).containsExactly("fr", "planet");
         assertThat(answer.getString("benchmark.questions[1].template.fields.answer.ground_truth")).isEqualTo("Mars");
 

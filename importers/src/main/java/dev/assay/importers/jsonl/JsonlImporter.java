@@ -60,7 +60,7 @@ public final class JsonlImporter implements BenchmarkImporter {
             try {
                 sample = Json.mapper().readTree(line);
             } catch (JsonProcessingException e) {
-                entries.add(ImportEntry.skipped(where, "not JSON: " + e.getOriginalMessage()));
+                entries.add(ImportEntry.skipped(where, notJson(e)));
                 continue;
             }
             SampleConverter.Converted converted;
@@ -82,6 +82,14 @@ public final class JsonlImporter implements BenchmarkImporter {
         String name = fileName.replaceFirst("\\.jsonl?$", "");
         ImportReport report = new ImportReport(FORMAT, source.toString(), entries, List.of());
         return new ImportResult(new Benchmark(name, "Imported from " + fileName, questions), null, null, null, report);
+    }
+
+    /** Jackson's message without its source-location noise, with the column where reading stopped. */
+    static String notJson(JsonProcessingException e) {
+        String message = e.getOriginalMessage().replaceAll("\\s*\\(start marker at \\[Source:[^]]*][^)]*\\)", "")
+                .replaceAll("\\s*at \\[Source:.*$", "");
+        int column = e.getLocation() == null ? -1 : e.getLocation().getColumnNr();
+        return "not JSON" + (column > 0 ? " (column " + column + ")" : "") + ": " + message.strip();
     }
 
     private static List<String> lines(Path source) {

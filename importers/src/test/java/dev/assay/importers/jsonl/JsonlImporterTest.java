@@ -57,7 +57,7 @@ class JsonlImporterTest {
                 org.assertj.core.groups.Tuple.tuple("samples.jsonl:11", ImportStatus.SKIPPED));
         assertThat(result.report().entries().get(5).reasons())
                 .containsExactly("field \"files\" is not converted (Assay questions have no equivalent)");
-        assertThat(result.report().entries().get(6).reasons().get(0)).startsWith("not JSON: ");
+        assertThat(result.report().entries().get(6).reasons().get(0)).startsWith("not JSON (column 58): Unexpected end-of-input");
         assertThat(result.report().entries().get(7).reasons())
                 .containsExactly("no \"target\" or \"ideal\": there is nothing to match the answer against");
         assertThat(result.report().entries().get(8).reasons())

@@ -22,7 +22,8 @@ final class PipelineStack implements AutoCloseable {
     /** The environment variable the run configs name with {@code api_key_env}; services resolve it themselves. */
     static final String KEY_ENV = "ASSAY_E2E_LLM_KEY";
     static final String KEY_VALUE = "sk-e2e-secret-value-42";
-    static final int PARTITIONS = 3;
+    /** Four: two parsing-service instances split them evenly (ParsingScalingTest). */
+    static final int PARTITIONS = 4;
 
     private final StubLlmServer stub;
     private final List<ServiceProcess> services = new ArrayList<>();

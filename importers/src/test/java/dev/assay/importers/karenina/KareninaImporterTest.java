@@ -16,6 +16,7 @@ import dev.assay.importers.ImportStatus;
 import dev.assay.importers.ImportedFiles;
 import dev.assay.importers.Importers;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -271,6 +272,33 @@ class KareninaImporterTest {
         assertThat(legacy.report().notes()).contains("no question has a converted template: the starter run config uses evaluation_mode "
                 + "rubric_only");
         assertRoundTripsAndPlans(legacy);
+    }
+
+    @Test
+    void traitNamesAndQuestionIdsStayUniqueBecauseResultsAreReadByThem(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("clashes.jsonld"), """
+                {"@type": "DataFeed", "name": "clashes",
+                 "rating": [{"name": "concise", "description": "Short.", "bestRating": 1, "worstRating": 0, "additionalType": "GlobalRubricTrait"}],
+                 "dataFeedElement": [
+                   {"@id": "q1", "item": {"text": "First?", "rating": [
+                      {"name": "concise", "description": "Mine.", "bestRating": 1, "worstRating": 0},
+                      {"name": "polite", "description": "Polite.", "bestRating": 1, "worstRating": 0},
+                      {"name": "polite", "description": "Polite again.", "bestRating": 5, "worstRating": 1}]}},
+                   {"@id": "q1", "item": {"text": "Second?"}}]}
+                """);
+
+        ImportResult clashes = new KareninaImporter().read(file);
+
+        assertThat(clashes.report().entries()).containsExactly(
+                new ImportEntry("dataFeedElement[0]", "q1", ImportStatus.PARTLY_CONVERTED, List.of(
+                        "trait \"concise\": a global trait has this name too, and results are read by name; left out",
+                        "trait \"polite\": a second trait of this name in the question; left out")),
+                ImportEntry.skipped("dataFeedElement[1]", "duplicate id \"q1\" (also dataFeedElement[0])"));
+        assertThat(clashes.benchmark().questions().getFirst().rubric()).isEqualTo(SpecReader.read("""
+                traits: [{name: polite, kind: boolean, description: Polite.}]
+                """, Rubric.class));
+        assertThat(clashes.evaluationMode()).isEqualTo(EvaluationMode.RUBRIC_ONLY);
+        assertRoundTripsAndPlans(clashes);
     }
 
     /** What the import writes is what runs: the YAML reads back equal, and the benchmark and starter config plan together. */

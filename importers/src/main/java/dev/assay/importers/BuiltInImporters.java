@@ -1,5 +1,8 @@
 package dev.assay.importers;
 
+import dev.assay.importers.jsonl.JsonlImporter;
+import dev.assay.importers.karenina.KareninaImporter;
+
 import java.util.List;
 
 /** The importers Assay ships with, in the order help texts list them. */
@@ -10,6 +13,7 @@ final class BuiltInImporters {
 
     static List<BenchmarkImporter> list() {
         return List.of(
-                new dev.assay.importers.jsonl.JsonlImporter());
+                new KareninaImporter(),
+                new JsonlImporter());
     }
 }

@@ -1,5 +1,7 @@
 package dev.assay.importers;
 
+import dev.assay.importers.lve.LveImporter;
+
 import java.util.List;
 
 /** The importers Assay ships with, in the order help texts list them. */
@@ -9,6 +11,6 @@ final class BuiltInImporters {
     }
 
     static List<BenchmarkImporter> list() {
-        return List.of();
+        return List.of(new LveImporter());
     }
 }

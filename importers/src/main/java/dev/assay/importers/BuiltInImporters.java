@@ -2,6 +2,7 @@ package dev.assay.importers;
 
 import dev.assay.importers.jsonl.JsonlImporter;
 import dev.assay.importers.karenina.KareninaImporter;
+import dev.assay.importers.lve.LveImporter;
 
 import java.util.List;
 
@@ -14,6 +15,7 @@ final class BuiltInImporters {
     static List<BenchmarkImporter> list() {
         return List.of(
                 new KareninaImporter(),
+                new LveImporter(),
                 new JsonlImporter());
     }
 }

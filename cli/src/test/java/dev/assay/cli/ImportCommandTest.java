@@ -93,7 +93,7 @@ class ImportCommandTest {
 
     @Test
     void helpListsTheFormats() {
-        assertThat(run("import", "--help").out()).contains("the source format, one of: jsonl");
+        assertThat(run("import", "--help").out()).contains("the source format, one of: karenina, lve, jsonl");
     }
 
     private static Path resource(String name) {

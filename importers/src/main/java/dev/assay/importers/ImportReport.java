@@ -56,7 +56,7 @@ public record ImportReport(String format, String source, List<ImportEntry> entri
                 continue;
             }
             out.append("  ").append(entry.status().label()).append(": ").append(entry.source());
-            if (entry.questionId() != null) {
+            if (entry.questionId() != null && !entry.questionId().equals(entry.source())) {
                 out.append(" (question ").append(entry.questionId()).append(')');
             }
             out.append('\n');

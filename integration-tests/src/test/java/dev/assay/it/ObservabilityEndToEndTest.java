@@ -257,6 +257,13 @@ class ObservabilityEndToEndTest {
         }
         assertThat(trace).filteredOn(span -> span.service().equals("parsing-service") && span.name().equals("chat judge-1"))
                 .allSatisfy(call -> assertThat(call.attribute("gen_ai.usage.input_tokens")).isEqualTo(JUDGE_INPUT));
+        // the openai adapter's HTTP request is a client span under its model call
+        Span call = trace.stream().filter(span -> span.service().equals("generation-service") && span.name().equals("chat model-a"))
+                .findFirst().orElseThrow();
+        assertThat(trace).anySatisfy(http -> {
+            assertThat(http.kind()).isEqualTo(Kind.CLIENT);
+            assertThat(http.parentSpanId()).isEqualTo(call.spanId());
+        });
     }
 
     @Test

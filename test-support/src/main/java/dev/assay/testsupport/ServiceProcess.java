@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * in production: prod profile, configuration through environment variables and system properties,
  * its output in {@code <logDir>/<module>.log}. Stopped by its PID, gracefully first. Unlike a
  * deployment, it logs plain text and exports no traces unless {@code ASSAY_LOG_JSON} /
- * {@code ASSAY_TRACING_DISABLED} say otherwise (docs/observability.md).
+ * {@code ASSAY_TRACING_DISABLED} say otherwise (docs/deploy.md, Observability).
  *
  * <p>Shared by the end-to-end tests and {@code assay run}'s local stack, so both start the services
  * the same way.

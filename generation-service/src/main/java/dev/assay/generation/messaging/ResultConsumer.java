@@ -29,7 +29,7 @@ public class ResultConsumer {
 
     private static final Logger LOG = Logger.getLogger(ResultConsumer.class);
 
-    /** The stage name of the store in metrics and spans (docs/observability). */
+    /** The stage name of the store in metrics and spans (docs/deploy.md, Observability). */
     static final String STAGE = "store";
 
     private final ResultStore store;

@@ -13,7 +13,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Graceful shutdown of the stage consumers (docs/observability, "Shutdown"). On shutdown, before
+ * Graceful shutdown of the stage consumers (docs/deploy.md, Observability: shutdown). On shutdown, before
  * the Kafka connector closes, no new record is started and the records in flight get up to
  * {@code assay.shutdown.drain-timeout} to finish: publish their outputs and be acknowledged, so
  * their offsets are committed when the consumer closes. A record that arrives while draining is
@@ -92,14 +92,14 @@ public class StageDrain {
                 state = State.DRAINING;
             }
             if (inFlight > 0) {
-                LOG.infof("shutting down: waiting up to %s for %d record(s) in flight to finish", limit, inFlight);
+                LOG.infof("shutting down: waiting up to %s for %d record(s) in flight to finish", describe(limit), inFlight);
             }
             while (inFlight > 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     state = State.ABANDONED;
                     LOG.warnf("shutting down: %d record(s) still in flight after %s are abandoned; they are not acknowledged "
-                            + "and will be processed again by the next owner of their partitions", inFlight, limit);
+                            + "and will be processed again by the next owner of their partitions", inFlight, describe(limit));
                     return false;
                 }
                 idle.await(left, TimeUnit.NANOSECONDS);
@@ -113,5 +113,9 @@ public class StageDrain {
         } finally {
             lock.unlock();
         }
+    }
+
+    private static String describe(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + "s" : duration.toMillis() + "ms";
     }
 }

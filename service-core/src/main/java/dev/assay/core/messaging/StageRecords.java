@@ -30,7 +30,7 @@ import java.util.function.Predicate;
  * that cannot be read (or that the stage refuses with {@link UnreadableRecordException}) and one
  * whose outputs cannot be published are nacked, which sends them to the dead-letter topic.
  *
- * <p>Around that, what operations need (docs/observability): stage metrics, a span per record whose
+ * <p>Around that, what operations need (docs/deploy.md, Observability): stage metrics, a span per record whose
  * context travels with the outputs (Kafka headers), the record's ids in the MDC, and the shutdown
  * drain ({@link StageDrain}): a record that arrives while the service shuts down is not started
  * and not acknowledged.

@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Metrics and a span for every model call attempt the gateway makes (docs/observability):
+ * Metrics and a span for every model call attempt the gateway makes (docs/deploy.md, Observability):
  * {@code assay_llm_calls_total}, {@code assay_llm_tokens_total}, {@code assay_llm_calls_in_flight}
  * and {@code assay_llm_call_seconds}, tagged with the model's canonical key.
  */

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Throughput and latency of the stage consumers (docs/observability):
+ * Throughput and latency of the stage consumers (docs/deploy.md, Observability):
  * {@code assay_stage_records_in_total}, {@code assay_stage_records_out_total},
  * {@code assay_stage_records_in_flight} and {@code assay_stage_processing_seconds}.
  */

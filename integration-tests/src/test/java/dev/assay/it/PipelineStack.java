@@ -34,6 +34,11 @@ final class PipelineStack implements AutoCloseable {
     }
 
     static PipelineStack start() throws IOException {
+        return start(Map.of());
+    }
+
+    /** As {@link #start()}, with {@code extraEnv} added to every service's environment. */
+    static PipelineStack start(Map<String, String> extraEnv) throws IOException {
         String bootstrap = KafkaBrokerResource.bootstrapServers();
         for (String topic : Topics.ALL) {
             KafkaBrokerResource.createTopic(topic, PARTITIONS);
@@ -42,7 +47,7 @@ final class PipelineStack implements AutoCloseable {
         try {
             Path root = projectRoot();
             Path logs = root.resolve("integration-tests/target/e2e-logs");
-            Map<String, String> env = Map.of(KEY_ENV, KEY_VALUE);
+            Map<String, String> env = merge(Map.of(KEY_ENV, KEY_VALUE), extraEnv);
             Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap);
             Duration ready = Duration.ofSeconds(90);
             stack.generation = stack.add(ServiceProcess.start(root, "generation-service", logs, env, merge(kafka, Map.of(

@@ -18,7 +18,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One packaged service ({@code target/quarkus-app/quarkus-run.jar}) running as its own process, as
  * in production: prod profile, configuration through environment variables and system properties,
- * its output in {@code <logDir>/<module>.log}. Stopped by its PID, gracefully first.
+ * its output in {@code <logDir>/<module>.log}. Stopped by its PID, gracefully first. Unlike a
+ * deployment, it logs plain text and exports no traces unless {@code ASSAY_LOG_JSON} /
+ * {@code ASSAY_TRACING_DISABLED} say otherwise (docs/deploy.md, Observability).
  *
  * <p>Shared by the end-to-end tests and {@code assay run}'s local stack, so both start the services
  * the same way.
@@ -73,6 +75,10 @@ public final class ServiceProcess implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().putAll(env);
+        // A stack on this machine is read by people and has no trace collector: plain-text logs and no
+        // trace export, unless the caller's env (or the inherited environment) asks otherwise.
+        builder.environment().putIfAbsent("ASSAY_LOG_JSON", "false");
+        builder.environment().putIfAbsent("ASSAY_TRACING_DISABLED", "true");
         ServiceProcess service = new ServiceProcess(module, port, builder.start(), log);
         onSpawn.accept(service);
         try {

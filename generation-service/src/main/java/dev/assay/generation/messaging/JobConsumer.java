@@ -25,17 +25,22 @@ public class JobConsumer {
 
     private static final Logger LOG = Logger.getLogger(JobConsumer.class);
 
+    private static final StageRecords.Spec<VerificationJob, AnsweredJob> SPEC = new StageRecords.Spec<>(
+            "generation", VerificationJob.class, AnsweredJob::jobId, answered -> !answered.generation().succeeded(), LOG);
+
     private final GenerationStage stage;
     private final MutinyEmitter<String> answers;
+    private final StageRecords records;
 
-    public JobConsumer(GenerationStage stage, @Channel("answers") MutinyEmitter<String> answers) {
+    public JobConsumer(GenerationStage stage, @Channel("answers") MutinyEmitter<String> answers, StageRecords records) {
         this.stage = stage;
         this.answers = answers;
+        this.records = records;
     }
 
     @Incoming("jobs")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
-        return StageRecords.handle(record, VerificationJob.class, job -> List.of(stage.process(job)), AnsweredJob::jobId, answers, LOG);
+        return records.handle(record, SPEC, job -> List.of(stage.process(job)), answers);
     }
 }

@@ -1,6 +1,9 @@
 package dev.assay.generation.messaging;
 
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.core.messaging.ObservedRecord;
+import dev.assay.core.messaging.StageRecords;
+import dev.assay.core.observability.RecordIds;
 import dev.assay.core.pipeline.RecordReader;
 import dev.assay.core.pipeline.UnreadableRecordException;
 import dev.assay.generation.config.StoreConfig;
@@ -12,6 +15,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -24,31 +29,49 @@ public class ResultConsumer {
 
     private static final Logger LOG = Logger.getLogger(ResultConsumer.class);
 
+    /** The stage name of the store in metrics and spans (docs/deploy.md, Observability). */
+    static final String STAGE = "store";
+
     private final ResultStore store;
     private final StoreConfig config;
+    private final StageRecords records;
 
-    public ResultConsumer(ResultStore store, StoreConfig config) {
+    public ResultConsumer(ResultStore store, StoreConfig config, StageRecords records) {
         this.store = store;
         this.config = config;
+        this.records = records;
     }
 
     @Incoming("results")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
-        VerificationResult result;
-        try {
-            result = RecordReader.read(record.getPayload(), VerificationResult.class);
-        } catch (UnreadableRecordException e) {
-            LOG.warnf("undecodable record on assay.results sent to the dead-letter topic: %s", e.getMessage());
-            return record.nack(e);
+        Optional<ObservedRecord> observed = records.observe(STAGE, record);
+        if (observed.isEmpty()) {
+            return CompletableFuture.completedFuture(null); // shutting down: left for the partition's next owner
         }
-        try {
-            storeWithRetries(result);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "result %s of run %s could not be stored; sent to the dead-letter topic", result.resultId(), result.runId());
-            return record.nack(e);
+        try (ObservedRecord current = observed.get()) {
+            VerificationResult result;
+            try {
+                result = RecordReader.read(record.getPayload(), VerificationResult.class);
+            } catch (UnreadableRecordException e) {
+                LOG.warnf("undecodable record on assay.results sent to the dead-letter topic: %s", e.getMessage());
+                current.deadLettered(e);
+                return record.nack(e);
+            }
+            current.identify(RecordIds.of(result));
+            try {
+                storeWithRetries(result);
+            } catch (RuntimeException e) {
+                if (current.shutdownAbandonedIt()) {
+                    return CompletableFuture.completedFuture(null);
+                }
+                LOG.errorf(e, "result %s of run %s could not be stored; sent to the dead-letter topic", result.resultId(), result.runId());
+                current.deadLettered(e);
+                return record.nack(e);
+            }
+            current.output(result.failure() != null);
+            return record.ack();
         }
-        return record.ack();
     }
 
     private void storeWithRetries(VerificationResult result) {

@@ -26,24 +26,30 @@ public class AnswersConsumer {
 
     private static final Logger LOG = Logger.getLogger(AnswersConsumer.class);
 
+    /** An output "failed" when this judge's parsing recorded a failure (a generation failure is counted by generation). */
+    private static final StageRecords.Spec<AnsweredJob, ParsedJob> SPEC = new StageRecords.Spec<>(
+            "parsing", AnsweredJob.class, ParsedJob::resultId, parsed -> parsed.parsing().failure() != null, LOG);
+
     private final ParsingStage stage;
     private final MutinyEmitter<String> parsed;
+    private final StageRecords records;
 
-    public AnswersConsumer(ParsingStage stage, @Channel("parsed") MutinyEmitter<String> parsed) {
+    public AnswersConsumer(ParsingStage stage, @Channel("parsed") MutinyEmitter<String> parsed, StageRecords records) {
         this.stage = stage;
         this.parsed = parsed;
+        this.records = records;
     }
 
     @Incoming("answers")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
-        return StageRecords.handle(record, AnsweredJob.class, answered -> {
+        return records.handle(record, SPEC, answered -> {
             if (answered.job().judges().isEmpty()) {
                 // results are per judge: without one, this answer could only vanish silently
                 throw new UnreadableRecordException("answered job " + answered.jobId() + " (run " + answered.runId()
                         + ") names no judges, so no result can be made for it");
             }
             return stage.process(answered);
-        }, ParsedJob::resultId, parsed, LOG);
+        }, parsed);
     }
 }

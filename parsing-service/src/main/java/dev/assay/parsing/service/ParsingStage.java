@@ -32,6 +32,7 @@ import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.core.llm.Extraction;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.observability.RecordContextExecutor;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -40,7 +41,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -68,7 +68,8 @@ public class ParsingStage {
             return List.of(ParsedJob.of(answered, judges.get(0), judge(answered, judges.get(0))));
         }
         // Judges are independent and their calls slow: one virtual thread each; the gateway limits calls per model.
-        try (ExecutorService perJudge = Executors.newVirtualThreadPerTaskExecutor()) {
+        // Each judge's thread carries the record's trace context and log ids.
+        try (ExecutorService perJudge = RecordContextExecutor.perTask()) {
             List<Future<ParsingOutcome>> outcomes = new ArrayList<>();
             for (ModelConfig judge : judges) {
                 outcomes.add(perJudge.submit(() -> judge(answered, judge)));

@@ -1,6 +1,7 @@
 package dev.assay.rubric.messaging;
 
 import dev.assay.common.pipeline.ParsedJob;
+import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.core.messaging.StageRecords;
 import dev.assay.rubric.service.RubricStage;
@@ -25,17 +26,24 @@ public class ParsedConsumer {
 
     private static final Logger LOG = Logger.getLogger(ParsedConsumer.class);
 
+    /** A result "failed" here when the rubric stage itself failed it (earlier failures are counted where they happened). */
+    private static final StageRecords.Spec<ParsedJob, VerificationResult> SPEC = new StageRecords.Spec<>(
+            "rubric", ParsedJob.class, VerificationResult::resultId,
+            result -> result.failure() != null && result.failure().stage() == Stage.RUBRIC, LOG);
+
     private final RubricStage stage;
     private final MutinyEmitter<String> results;
+    private final StageRecords records;
 
-    public ParsedConsumer(RubricStage stage, @Channel("results") MutinyEmitter<String> results) {
+    public ParsedConsumer(RubricStage stage, @Channel("results") MutinyEmitter<String> results, StageRecords records) {
         this.stage = stage;
         this.results = results;
+        this.records = records;
     }
 
     @Incoming("parsed")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
-        return StageRecords.handle(record, ParsedJob.class, parsed -> List.of(stage.process(parsed)), VerificationResult::resultId, results, LOG);
+        return records.handle(record, SPEC, parsed -> List.of(stage.process(parsed)), results);
     }
 }

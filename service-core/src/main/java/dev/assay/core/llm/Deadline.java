@@ -2,8 +2,10 @@ package dev.assay.core.llm;
 
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.PortTimeoutException;
+import io.opentelemetry.context.Context;
 
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,7 +27,9 @@ public final class Deadline {
 
     /** {@code call}'s result, or {@link PortTimeoutException} once {@code timeout} has passed (the call is interrupted). */
     public static <T> T within(Duration timeout, String target, Supplier<T> call) {
-        Future<T> future = CALLS.submit(call::get);
+        // the caller's trace context goes along, so the HTTP client's span belongs to the model call's span
+        Callable<T> task = call::get;
+        Future<T> future = CALLS.submit(Context.current().wrap(task));
         try {
             return future.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

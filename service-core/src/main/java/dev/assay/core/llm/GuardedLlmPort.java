@@ -30,9 +30,10 @@ final class GuardedLlmPort implements LlmPort {
     private final List<RecordedCall> calls;
     private final ConcurrencyLimits limits;
     private final RetryPolicy retry;
+    private final ModelCallObserver observer;
 
     GuardedLlmPort(LlmPort delegate, ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls,
-                   ConcurrencyLimits limits, RetryPolicy retry) {
+                   ConcurrencyLimits limits, RetryPolicy retry, ModelCallObserver observer) {
         this.delegate = delegate;
         this.model = model;
         this.stage = stage;
@@ -40,6 +41,7 @@ final class GuardedLlmPort implements LlmPort {
         this.calls = calls;
         this.limits = limits;
         this.retry = retry;
+        this.observer = observer;
     }
 
     @Override
@@ -48,16 +50,20 @@ final class GuardedLlmPort implements LlmPort {
             PortException failure;
             limits.acquire(model);
             long started = System.nanoTime();
-            try {
-                LlmResponse response = priced(delegate.invoke(messages));
-                record(messages, response.content(), response.usage(), started, null);
-                return response;
-            } catch (PortException e) {
-                failure = e;
-            } catch (RuntimeException e) {
-                // an adapter bug must still end as a recorded failure, not an escaped exception
-                failure = new PortExecutionException(model.canonicalKey() + ": unexpected " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()), null, e);
+            try (ModelCallObserver.Attempt observed = observer.started(model, stage, task)) {
+                try {
+                    LlmResponse response = priced(delegate.invoke(messages));
+                    observed.succeeded(response.usage());
+                    record(messages, response.content(), response.usage(), started, null);
+                    return response;
+                } catch (PortException e) {
+                    failure = e;
+                } catch (RuntimeException e) {
+                    // an adapter bug must still end as a recorded failure, not an escaped exception
+                    failure = new PortExecutionException(model.canonicalKey() + ": unexpected " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage()), null, e);
+                }
+                observed.failed(failure, retry.shouldRetry(failure, attempt));
             } finally {
                 limits.release(model);
             }
@@ -71,7 +77,7 @@ final class GuardedLlmPort implements LlmPort {
 
     @Override
     public LlmPort withStructuredOutput(JsonNode jsonSchema) {
-        return new GuardedLlmPort(delegate.withStructuredOutput(jsonSchema), model, stage, task, calls, limits, retry);
+        return new GuardedLlmPort(delegate.withStructuredOutput(jsonSchema), model, stage, task, calls, limits, retry, observer);
     }
 
     @Override

@@ -44,14 +44,14 @@ public final class ModelCallException extends RuntimeException {
      * an unknown model, a bad request).
      */
     public Failure toFailure(Stage stage) {
-        FailureCategory category;
-        if (cause.kind() == PortErrorKind.MALFORMED_RESPONSE) {
-            category = FailureCategory.CONTENT;
-        } else if (cause.retryable()) {
-            category = FailureCategory.RETRY;
-        } else {
-            category = FailureCategory.SYSTEM;
+        return new Failure(categoryOf(cause), stage, getMessage(), cause.kind());
+    }
+
+    /** The failure category a call that ended with {@code error} gets (see {@link #toFailure}). */
+    public static FailureCategory categoryOf(PortException error) {
+        if (error.kind() == PortErrorKind.MALFORMED_RESPONSE) {
+            return FailureCategory.CONTENT;
         }
-        return new Failure(category, stage, getMessage(), cause.kind());
+        return error.retryable() ? FailureCategory.RETRY : FailureCategory.SYSTEM;
     }
 }

@@ -40,13 +40,20 @@ public class ModelGateway {
     private final ConcurrencyLimits limits = new ConcurrencyLimits();
     private final RetryPolicy retry;
     private final ConcurrentMap<ModelConfig, LlmPort> ports = new ConcurrentHashMap<>();
+    private final ModelCallObserver observer;
 
     @Inject
-    public ModelGateway(Instance<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings) {
-        this(factories.stream().toList(), secrets, settings);
+    public ModelGateway(Instance<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings,
+                        ModelCallObserver observer) {
+        this(factories.stream().toList(), secrets, settings, observer);
     }
 
     public ModelGateway(Collection<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings) {
+        this(factories, secrets, settings, ModelCallObserver.NONE);
+    }
+
+    public ModelGateway(Collection<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings,
+                        ModelCallObserver observer) {
         Map<String, LlmPortFactory> byName = new TreeMap<>();
         for (LlmPortFactory factory : factories) {
             LlmPortFactory clash = byName.put(factory.interfaceName(), factory);
@@ -59,6 +66,7 @@ public class ModelGateway {
         this.secrets = secrets;
         this.settings = settings;
         this.retry = new RetryPolicy(settings);
+        this.observer = observer;
     }
 
     /** The interfaces this service can call. */
@@ -117,7 +125,7 @@ public class ModelGateway {
     }
 
     private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls) {
-        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, retry);
+        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, retry, observer);
     }
 
     private LlmPort port(ModelConfig model) {

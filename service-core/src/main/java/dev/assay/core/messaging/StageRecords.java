@@ -1,58 +1,147 @@
 package dev.assay.core.messaging;
 
 import dev.assay.common.json.Json;
+import dev.assay.core.observability.RecordIds;
+import dev.assay.core.observability.StageMetrics;
 import dev.assay.core.pipeline.RecordReader;
 import dev.assay.core.pipeline.UnreadableRecordException;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The one delivery rule of every stage consumer (docs/messaging.md): decode the record, run the
  * stage, publish every output keyed by its id and wait for the broker, then acknowledge. A record
  * that cannot be read (or that the stage refuses with {@link UnreadableRecordException}) and one
  * whose outputs cannot be published are nacked, which sends them to the dead-letter topic.
+ *
+ * <p>Around that, what operations need (docs/deploy.md, Observability): stage metrics, a span per record whose
+ * context travels with the outputs (Kafka headers), the record's ids in the MDC, and the shutdown
+ * drain ({@link StageDrain}): a record that arrives while the service shuts down is not started
+ * and not acknowledged.
  */
-public final class StageRecords {
+@ApplicationScoped
+public class StageRecords {
 
-    private StageRecords() {
+    private static final AttributeKey<String> STAGE = AttributeKey.stringKey("assay.stage");
+    private static final AttributeKey<String> TOPIC = AttributeKey.stringKey("messaging.destination.name");
+    private static final AttributeKey<Long> PARTITION = AttributeKey.longKey("messaging.destination.partition.id");
+    private static final AttributeKey<Long> OFFSET = AttributeKey.longKey("messaging.kafka.offset");
+
+    private final StageMetrics metrics;
+    private final StageDrain drain;
+    private final Tracer tracer;
+
+    public StageRecords(StageMetrics metrics, StageDrain drain, Tracer tracer) {
+        this.metrics = metrics;
+        this.drain = drain;
+        this.tracer = tracer;
     }
 
     /**
-     * @param type  the record type on the incoming topic
-     * @param stage the stage logic: plain record in, output records out
-     * @param key   the Kafka key of an output (its job or result id)
-     * @param out   the outgoing channel
+     * What a stage consumes and publishes.
+     *
+     * @param stage  the stage's name in metrics and spans ({@code generation}, {@code parsing}, …)
+     * @param type   the record type on the incoming topic
+     * @param key    the Kafka key of an output (its job or result id)
+     * @param failed whether an output carries a failure this stage recorded
      */
-    public static <I, O> CompletionStage<Void> handle(Message<String> record, Class<I> type, Function<I, List<O>> stage,
-                                                      Function<O, String> key, MutinyEmitter<String> out, Logger log) {
-        List<O> outputs;
-        try {
-            outputs = stage.apply(RecordReader.read(record.getPayload(), type));
-        } catch (UnreadableRecordException e) {
-            log.warnf("unreadable record %s goes to the dead-letter topic: %s", position(record), e.getMessage());
-            return record.nack(e);
-        }
-        try {
-            for (O output : outputs) {
-                out.sendMessageAndAwait(Message.of(Json.write(output))
-                        .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(key.apply(output)).build()));
-            }
-        } catch (RuntimeException e) {
-            String what = "could not publish the output of record " + position(record) + ": " + e.getMessage();
-            log.error(what, e);
-            return record.nack(new IllegalStateException(what, e));
-        }
-        return record.ack();
+    public record Spec<I, O>(String stage, Class<I> type, Function<O, String> key, Predicate<O> failed, Logger log) {
     }
 
-    private static String position(Message<String> record) {
+    /**
+     * Starts observing {@code record}; empty when the service is shutting down, in which case the
+     * record must be left alone: not processed, not acknowledged, not nacked.
+     */
+    public Optional<ObservedRecord> observe(String stage, Message<?> record) {
+        if (!drain.enter()) {
+            return Optional.empty();
+        }
+        Span span = tracer.spanBuilder(stage + " process")
+                .setParent(ObservedRecord.receivedContext(record))
+                .setAttribute(STAGE, stage)
+                .startSpan();
+        record.getMetadata(IncomingKafkaRecordMetadata.class).ifPresent(meta -> {
+            span.setAttribute(TOPIC, meta.getTopic());
+            span.setAttribute(PARTITION, (long) meta.getPartition());
+            span.setAttribute(OFFSET, meta.getOffset());
+        });
+        try {
+            return Optional.of(new ObservedRecord(stage, metrics, drain, span));
+        } catch (RuntimeException e) {
+            span.end();
+            drain.exit();
+            throw e;
+        }
+    }
+
+    /** Decode, run {@code work}, publish every output on {@code out}, acknowledge. */
+    public <I, O> CompletionStage<Void> handle(Message<String> record, Spec<I, O> spec, Function<I, List<O>> work,
+                                               MutinyEmitter<String> out) {
+        Optional<ObservedRecord> observed = observe(spec.stage(), record);
+        if (observed.isEmpty()) {
+            spec.log().debugf("shutting down: record %s is left for the next owner of its partition", position(record));
+            return CompletableFuture.completedFuture(null);
+        }
+        try (ObservedRecord current = observed.get()) {
+            List<O> outputs;
+            try {
+                I input = RecordReader.read(record.getPayload(), spec.type());
+                current.identify(RecordIds.of(input));
+                outputs = work.apply(input);
+            } catch (UnreadableRecordException e) {
+                spec.log().warnf("unreadable record %s goes to the dead-letter topic: %s", position(record), e.getMessage());
+                current.deadLettered(e);
+                return record.nack(e);
+            } catch (RuntimeException e) {
+                // the connector nacks a record whose method throws: it goes to the dead-letter topic
+                current.deadLettered(e);
+                throw e;
+            }
+            if (current.shutdownAbandonedIt()) {
+                spec.log().infof("shutting down: record %s was abandoned before its outputs were published", position(record));
+                return CompletableFuture.completedFuture(null);
+            }
+            try {
+                for (O output : outputs) {
+                    out.sendMessageAndAwait(Message.of(Json.write(output))
+                            .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(spec.key().apply(output)).build())
+                            // the producer span (and the traceparent header) become children of this record's span
+                            .addMetadata(TracingMetadata.withCurrent(Context.current())));
+                    current.output(spec.failed().test(output));
+                }
+            } catch (RuntimeException e) {
+                if (current.shutdownAbandonedIt()) {
+                    spec.log().infof("shutting down: the outputs of record %s could not all be published; it is left unacknowledged",
+                            position(record));
+                    return CompletableFuture.completedFuture(null);
+                }
+                String what = "could not publish the output of record " + position(record) + ": " + e.getMessage();
+                spec.log().error(what, e);
+                current.deadLettered(e);
+                return record.nack(new IllegalStateException(what, e));
+            }
+            spec.log().debugf("record %s done: %d output(s)", position(record), outputs.size());
+            return record.ack();
+        }
+    }
+
+    static String position(Message<?> record) {
         return record.getMetadata(IncomingKafkaRecordMetadata.class)
                 .map(meta -> meta.getTopic() + "-" + meta.getPartition() + "@" + meta.getOffset())
                 .orElse("(unknown position)");

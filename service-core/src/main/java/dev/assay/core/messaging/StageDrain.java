@@ -1,0 +1,121 @@
+package dev.assay.core.messaging;
+
+import io.quarkus.runtime.ShutdownEvent;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Graceful shutdown of the stage consumers (docs/deploy.md, Observability: shutdown). On shutdown, before
+ * the Kafka connector closes, no new record is started and the records in flight get up to
+ * {@code assay.shutdown.drain-timeout} to finish: publish their outputs and be acknowledged, so
+ * their offsets are committed when the consumer closes. A record that arrives while draining is
+ * left unacknowledged (its offset is not committed, so the partition's next owner processes it);
+ * one still running when the time is up is abandoned the same way: its outputs, if it gets that
+ * far, are not published, and it is neither acknowledged nor dead-lettered.
+ */
+@ApplicationScoped
+public class StageDrain {
+
+    private static final Logger LOG = Logger.getLogger(StageDrain.class);
+
+    enum State { RUNNING, DRAINING, ABANDONED }
+
+    private final Duration timeout;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition idle = lock.newCondition();
+    private int inFlight;
+    private volatile State state = State.RUNNING;
+
+    public StageDrain(@ConfigProperty(name = "assay.shutdown.drain-timeout", defaultValue = "30s") Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    /** Counts a record in; false once shutting down, when the record must be left alone (not acked, not nacked). */
+    public boolean enter() {
+        lock.lock();
+        try {
+            if (state != State.RUNNING) {
+                return false;
+            }
+            inFlight++;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public void exit() {
+        lock.lock();
+        try {
+            inFlight--;
+            if (inFlight <= 0) {
+                idle.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** True once the drain gave up on the records still in flight: they must not publish or acknowledge anything. */
+    public boolean abandoned() {
+        return state == State.ABANDONED;
+    }
+
+    public int inFlight() {
+        lock.lock();
+        try {
+            return inFlight;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Before the messaging connectors close (they close when the application scope is destroyed, after this event). */
+    void onShutdown(@Observes @Priority(1) ShutdownEvent event) {
+        drain(timeout);
+    }
+
+    /** Stops taking records and waits up to {@code limit} for those in flight; true when all finished. */
+    public boolean drain(Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        lock.lock();
+        try {
+            if (state == State.RUNNING) {
+                state = State.DRAINING;
+            }
+            if (inFlight > 0) {
+                LOG.infof("shutting down: waiting up to %s for %d record(s) in flight to finish", describe(limit), inFlight);
+            }
+            while (inFlight > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    state = State.ABANDONED;
+                    LOG.warnf("shutting down: %d record(s) still in flight after %s are abandoned; they are not acknowledged "
+                            + "and will be processed again by the next owner of their partitions", inFlight, describe(limit));
+                    return false;
+                }
+                idle.await(left, TimeUnit.NANOSECONDS);
+            }
+            LOG.debug("shutting down: no record in flight");
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            state = State.ABANDONED;
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static String describe(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + "s" : duration.toMillis() + "ms";
+    }
+}

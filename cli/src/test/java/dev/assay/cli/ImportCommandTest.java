@@ -5,10 +5,7 @@ import dev.assay.common.run.RunConfig;
 import dev.assay.common.validation.SpecReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,24 +19,13 @@ class ImportCommandTest {
 
     private static final Path SAMPLES = resource("/import/samples.jsonl");
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        CommandLine cli = AssayCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     @Test
     void importPrintsTheReportWritesTheBenchmarkAndARunConfigBesideItAndChecksThemTogether() throws Exception {
         Path out = dir.resolve("converted/benchmark.yaml");
 
-        Run run = run("import", "jsonl", SAMPLES.toString(), "--out", out.toString());
+        CliRun run = CliRun.of("import", "jsonl", SAMPLES.toString(), "--out", out.toString());
 
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("Imported jsonl " + SAMPLES + ": 5 converted, 1 partly converted, 4 skipped",
@@ -49,7 +35,7 @@ class ImportCommandTest {
         assertThat(SpecReader.read(Files.readString(out), Benchmark.class).questions()).hasSize(6);
         RunConfig config = SpecReader.read(Files.readString(dir.resolve("converted/run.yaml")), RunConfig.class);
         assertThat(config.answeringModels()).hasSize(1);
-        assertThat(run("validate", out.toString(), "--config", dir.resolve("converted/run.yaml").toString()).exit()).isZero();
+        assertThat(CliRun.of("validate", out.toString(), "--config", dir.resolve("converted/run.yaml").toString()).exit()).isZero();
     }
 
     @Test
@@ -57,12 +43,12 @@ class ImportCommandTest {
         Path out = Files.writeString(dir.resolve("benchmark.yaml"), "mine");
         Files.writeString(dir.resolve("run.yaml"), "also mine");
 
-        Run refused = run("import", "jsonl", SAMPLES.toString(), "--out", out.toString());
+        CliRun refused = CliRun.of("import", "jsonl", SAMPLES.toString(), "--out", out.toString());
         assertThat(refused.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
         assertThat(refused.err()).contains(out + " exists; pass --force to overwrite it");
         assertThat(Files.readString(out)).isEqualTo("mine");
 
-        Run forced = run("import", "jsonl", SAMPLES.toString(), "--out", out.toString(), "--force");
+        CliRun forced = CliRun.of("import", "jsonl", SAMPLES.toString(), "--out", out.toString(), "--force");
         assertThat(forced.exit()).as(forced.err()).isZero();
         assertThat(forced.out()).contains("kept the existing " + dir.resolve("run.yaml"), "Checked: " + out + " load");
         assertThat(Files.readString(dir.resolve("run.yaml"))).isEqualTo("also mine");
@@ -71,11 +57,11 @@ class ImportCommandTest {
 
     @Test
     void anUnknownFormatOrAMissingSourceIsAnInputErrorNamingIt() {
-        Run unknown = run("import", "jsonll", SAMPLES.toString(), "--out", dir.resolve("b.yaml").toString());
+        CliRun unknown = CliRun.of("import", "jsonll", SAMPLES.toString(), "--out", dir.resolve("b.yaml").toString());
         assertThat(unknown.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
         assertThat(unknown.err()).contains("unknown import format \"jsonll\"", "jsonl");
 
-        Run missing = run("import", "jsonl", dir.resolve("none.jsonl").toString(), "--out", dir.resolve("b.yaml").toString());
+        CliRun missing = CliRun.of("import", "jsonl", dir.resolve("none.jsonl").toString(), "--out", dir.resolve("b.yaml").toString());
         assertThat(missing.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
         assertThat(missing.err()).contains(dir.resolve("none.jsonl") + ": no such file");
         assertThat(dir.resolve("b.yaml")).doesNotExist();
@@ -84,7 +70,7 @@ class ImportCommandTest {
     @Test
     void aSourceWithNothingToImportWritesNothing() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.jsonl"), "{\"input\": \"no target\"}\n");
-        Run run = run("import", "jsonl", bad.toString(), "--out", dir.resolve("b.yaml").toString());
+        CliRun run = CliRun.of("import", "jsonl", bad.toString(), "--out", dir.resolve("b.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
         assertThat(run.out()).contains("0 converted, 0 partly converted, 1 skipped");
         assertThat(run.err()).contains("nothing was imported from " + bad);
@@ -93,7 +79,7 @@ class ImportCommandTest {
 
     @Test
     void helpListsTheFormats() {
-        assertThat(run("import", "--help").out()).contains("the source format, one of: karenina, lve, jsonl");
+        assertThat(CliRun.of("import", "--help").out()).contains("the source format, one of: karenina, lve, jsonl");
     }
 
     private static Path resource(String name) {

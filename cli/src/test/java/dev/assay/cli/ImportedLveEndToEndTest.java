@@ -7,10 +7,7 @@ import dev.assay.common.json.Json;
 import dev.assay.common.validation.SpecReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -44,12 +41,12 @@ class ImportedLveEndToEndTest {
         Path repository = home.resolve("importers/src/test/resources/lve/repository");
         Path benchmarkFile = dir.resolve("imported/benchmark.yaml");
 
-        Outcome imported = execute("import", "lve", repository.toString(), "--out", benchmarkFile.toString());
+        CliRun imported = CliRun.of("import", "lve", repository.toString(), "--out", benchmarkFile.toString());
         assertThat(imported.exit()).as(imported.toString()).isZero();
         assertThat(imported.out()).contains("wrote " + dir.resolve("imported/run.yaml"), "load and validate");
 
         Path out = dir.resolve("results");
-        Outcome run = execute("run", benchmarkFile.toString(), "--out", out.toString());
+        CliRun run = CliRun.of("run", benchmarkFile.toString(), "--out", out.toString());
         assertThat(run.exit()).as(run.toString()).isZero();
 
         Benchmark benchmark = SpecReader.read(Files.readString(benchmarkFile), Benchmark.class);
@@ -90,20 +87,5 @@ class ImportedLveEndToEndTest {
         assertThat(recordedFailures).isGreaterThanOrEqualTo(2);
     }
 
-    private record Outcome(int exit, String out, String err) {
-        @Override
-        public String toString() {
-            return "exit " + exit + "\nstdout:\n" + out + "\nstderr:\n" + err;
-        }
-    }
 
-    private static Outcome execute(String... args) {
-        CommandLine cli = AssayCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Outcome(exit, out.toString(), err.toString());
-    }
 }

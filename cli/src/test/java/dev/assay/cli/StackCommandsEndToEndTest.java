@@ -5,10 +5,7 @@ import dev.assay.testsupport.StubLlmServer;
 import dev.assay.testsupport.StubReply;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,17 +23,7 @@ class StackCommandsEndToEndTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run assay(String... args) {
-        CommandLine cli = AssayCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        return new Run(cli.execute(args), out.toString(), err.toString());
-    }
 
     @Test
     void upSubmitWatchStatusResultsDown() throws Exception {
@@ -65,31 +52,31 @@ class StackCommandsEndToEndTest {
                     evaluation_mode: template_only
                     """.formatted(stub.baseUrl(), stub.baseUrl()));
 
-            Run up = assay("up");
+            CliRun up = CliRun.of("up");
             try {
                 assertThat(up.exit()).as(up.err()).isZero();
                 assertThat(up.out()).contains("the local stack is up at http://127.0.0.1:");
-                assertThat(assay("up").out()).contains("already up");
+                assertThat(CliRun.of("up").out()).contains("already up");
 
-                Run submit = assay("submit", benchmark.toString(), "--config", config.toString());
+                CliRun submit = CliRun.of("submit", benchmark.toString(), "--config", config.toString());
                 assertThat(submit.exit()).as(submit.err()).isZero();
                 String runId = submit.out().strip();
                 assertThat(runId).startsWith("run-");
 
-                Run watch = assay("watch", runId);
+                CliRun watch = CliRun.of("watch", runId);
                 assertThat(watch.exit()).as(watch.err()).isZero();
                 assertThat(watch.out()).contains("2/2 done").contains("openai:answerer").contains("50.0%");
 
-                assertThat(assay("status", runId).out()).contains(runId).contains("completed");
+                assertThat(CliRun.of("status", runId).out()).contains(runId).contains("completed");
 
-                List<String> csv = assay("results", runId, "--format", "csv").out().lines().toList();
+                List<String> csv = CliRun.of("results", runId, "--format", "csv").out().lines().toList();
                 assertThat(csv).hasSize(3);
                 assertThat(csv.get(0)).startsWith("run_id,result_id,question_id");
-                assertThat(assay("results", runId, "--format", "jsonl").out().lines()).hasSize(2);
+                assertThat(CliRun.of("results", runId, "--format", "jsonl").out().lines()).hasSize(2);
             } finally {
                 long daemonPid = StackState.read(home).map(StackState::pid).orElse(-1L);
                 List<ProcessHandle> descendants = ProcessHandle.of(daemonPid).map(p -> p.descendants().toList()).orElse(List.of());
-                Run down = assay("down");
+                CliRun down = CliRun.of("down");
                 assertThat(down.exit()).as(down.err()).isZero();
                 assertThat(down.out()).contains("the local stack is down");
                 assertThat(ProcessHandle.of(daemonPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
@@ -97,6 +84,6 @@ class StackCommandsEndToEndTest {
                 assertThat(StackState.read(home)).isEmpty();
             }
         }
-        assertThat(assay("status", "run-x").err()).contains("no local stack is running");
+        assertThat(CliRun.of("status", "run-x").err()).contains("no local stack is running");
     }
 }

@@ -2,10 +2,7 @@ package dev.assay.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,18 +13,7 @@ class ValidateCommandTest {
     @TempDir
     Path dir;
 
-    private record Run(int exit, String out, String err) {
-    }
 
-    private static Run run(String... args) {
-        CommandLine cli = AssayCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     @Test
     void aValidPairSaysSoAndExitsZero() throws Exception {
@@ -40,7 +26,7 @@ class ValidateCommandTest {
                 judges: [{interface: openai, model: j}]
                 evaluation_mode: rubric_only
                 """);
-        Run run = run("validate", benchmark.toString(), "--config", config.toString());
+        CliRun run = CliRun.of("validate", benchmark.toString(), "--config", config.toString());
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("1 questions, valid");
     }
@@ -58,7 +44,7 @@ class ValidateCommandTest {
                 evaluation_mode: template_only
                 replicates: 0
                 """);
-        Run run = run("validate", benchmark.toString(), "--config", config.toString());
+        CliRun run = CliRun.of("validate", benchmark.toString(), "--config", config.toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
         assertThat(run.err()).contains(benchmark + ":questions[0].rubric.traits[0].kind: unknown trait kind \"regx\"")
                 .contains(config + ":replicates: must be between 1 and 1000, got 0")
@@ -67,15 +53,15 @@ class ValidateCommandTest {
 
     @Test
     void aMissingFileIsInvalidInput() {
-        Run run = run("validate", dir.resolve("nope.yaml").toString());
+        CliRun run = CliRun.of("validate", dir.resolve("nope.yaml").toString());
         assertThat(run.exit()).isEqualTo(ExitCodes.INVALID_INPUT);
         assertThat(run.err()).contains("nope.yaml").contains("cannot read");
     }
 
     @Test
     void helpAndVersionWork() {
-        assertThat(run("--help").out()).contains("Usage: assay").contains("validate");
-        assertThat(run("validate", "--help").out()).contains("--config");
-        assertThat(run("--version").out()).startsWith("assay ");
+        assertThat(CliRun.of("--help").out()).contains("Usage: assay").contains("validate");
+        assertThat(CliRun.of("validate", "--help").out()).contains("--config");
+        assertThat(CliRun.of("--version").out()).startsWith("assay ");
     }
 }

@@ -1,41 +1,17 @@
 package dev.assay.generation.config;
 
 import dev.assay.common.benchmark.Benchmark;
-import dev.assay.common.message.TextBlock;
-import dev.assay.common.message.ThinkingBlock;
-import dev.assay.common.message.ToolResultBlock;
-import dev.assay.common.message.ToolUseBlock;
-import dev.assay.common.pipeline.AnsweredJob;
-import dev.assay.common.pipeline.ParsedJob;
-import dev.assay.common.pipeline.VerificationJob;
-import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.common.run.RunConfig;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * For the native image only (no effect on the JVM): the pipeline records travel as JSON text that
- * Jackson reads and writes by reflection, which a native executable allows only for classes
- * registered at build time. Each root below is registered with its full hierarchy (the types of
- * its components, recursively), which covers the records nested in the messages; the
- * {@code ContentBlock} subtypes are listed because no component names them (they are chosen by
- * the JSON {@code type} property).
- *
- * <p>Resources and service-loader files the code reads at run time are registered by the
- * {@code native} profile of the parent pom.xml. Written and compiled here, but no native image was
- * built on the machines this project is developed on (docs/deploy.md, "Images").
+ * For the native image only: what generation-service reads by reflection beyond the pipeline
+ * messages (registered for every service by service-core's {@code dev.assay.core.config.NativeReflection}):
+ * submitted benchmarks and run configs, read from JSON or YAML text (RunValidator, the importers).
  */
 @RegisterForReflection(registerFullHierarchy = true, targets = {
-        VerificationJob.class,
-        AnsweredJob.class,
-        ParsedJob.class,
-        VerificationResult.class,
-        // submitted benchmarks and run configs, read from JSON or YAML text (RunValidator)
         Benchmark.class,
         RunConfig.class,
-        TextBlock.class,
-        ToolUseBlock.class,
-        ToolResultBlock.class,
-        ThinkingBlock.class,
 })
 public final class NativeReflection {
 

@@ -1,4 +1,4 @@
-package dev.assay.parsing.config;
+package dev.assay.core.config;
 
 import dev.assay.common.message.TextBlock;
 import dev.assay.common.message.ThinkingBlock;
@@ -11,9 +11,9 @@ import dev.assay.common.pipeline.VerificationResult;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * For the native image only (no effect on the JVM): the pipeline records travel as JSON text that
- * Jackson reads and writes by reflection, which a native executable allows only for classes
- * registered at build time. Each root below is registered with its full hierarchy (the types of
+ * For the native image only (no effect on the JVM); in service-core, so the three services share
+ * it. The pipeline records travel as JSON text that Jackson reads and writes by reflection, which
+ * a native executable allows only for classes registered at build time. Each root below is registered with its full hierarchy (the types of
  * its components, recursively), which covers the records nested in the messages; the
  * {@code ContentBlock} subtypes are listed because no component names them (they are chosen by
  * the JSON {@code type} property).

@@ -1,4 +1,4 @@
-package dev.assay.importers.karenina.python;
+package dev.assay.importers.python;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -7,7 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A Python expression as written: the subset answer templates use. Nothing here is ever evaluated. */
+/**
+ * A Python expression as written: the part of Python's expression grammar the importers read
+ * (Karenina's answer templates, LVE's checker lambdas). Nothing here is ever evaluated. The tree
+ * holds everything either importer reads; each refuses, in its own words, what it has no use for.
+ */
 public sealed interface PyExpr {
 
     record Name(String id) implements PyExpr {
@@ -19,7 +23,7 @@ public sealed interface PyExpr {
     record Int(BigInteger value) implements PyExpr {
     }
 
-    /** A float literal, kept as the decimal it was written as. */
+    /** A float literal, kept as the decimal it was written as (a reader wanting Python's double rounds it). */
     record Float(BigDecimal value) implements PyExpr {
     }
 
@@ -52,7 +56,12 @@ public sealed interface PyExpr {
         }
     }
 
+    /** {@code value[index]}; several indices are a {@link TupleLit}, a slice is a {@link Slice}. */
     record Subscript(PyExpr value, PyExpr index) implements PyExpr {
+    }
+
+    /** {@code lower:upper:step} inside a subscript; absent parts are null. */
+    record Slice(PyExpr lower, PyExpr upper, PyExpr step) implements PyExpr {
     }
 
     record ListLit(List<PyExpr> items) implements PyExpr {
@@ -91,6 +100,7 @@ public sealed interface PyExpr {
     record Unary(String op, PyExpr operand) implements PyExpr {
     }
 
+    /** {@code + - * / // % ** @} and the bitwise operators. */
     record BinOp(PyExpr left, String op, PyExpr right) implements PyExpr {
     }
 
@@ -99,6 +109,42 @@ public sealed interface PyExpr {
         public Compare {
             ops = List.copyOf(ops);
             rights = List.copyOf(rights);
+        }
+    }
+
+    /** {@code body if test else orElse}. */
+    record IfExp(PyExpr test, PyExpr body, PyExpr orElse) implements PyExpr {
+    }
+
+    /** {@code lambda a, b=1, *c: body}. */
+    record Lambda(List<Parameter> parameters, PyExpr body) implements PyExpr {
+        public Lambda {
+            parameters = List.copyOf(parameters);
+        }
+    }
+
+    /**
+     * One lambda parameter.
+     *
+     * @param stars        "", "*" or "**" ({@code *} alone has an empty name)
+     * @param defaultValue null when it has none
+     */
+    record Parameter(String name, String stars, PyExpr defaultValue) {
+    }
+
+    /** {@code (e for x in xs if c)}, {@code [e for …]}, {@code {e for …}}: one or more {@code for} clauses. */
+    record Comprehension(Kind kind, PyExpr element, List<For> clauses) implements PyExpr {
+        public enum Kind { GENERATOR, LIST, SET }
+
+        public Comprehension {
+            clauses = List.copyOf(clauses);
+        }
+    }
+
+    /** {@code for target in iterable if condition…}. */
+    record For(PyExpr target, PyExpr iterable, List<PyExpr> conditions) {
+        public For {
+            conditions = List.copyOf(conditions);
         }
     }
 }

@@ -83,7 +83,7 @@ final class LambdaReader {
     private static void refuseUntranslatable(PyExpr expr) {
         switch (expr) {
             case PyExpr.Lambda lambda -> {
-                parameterNames(lambda);
+                parameterNames(lambda); // refuses defaults, so the body is all there is inside
                 refuseUntranslatable(lambda.body());
             }
             case PyExpr.Call call -> {
@@ -123,37 +123,7 @@ final class LambdaReader {
             case PyExpr.DictLit ignored -> throw new Untranslatable(DICT_AND_SET);
             case PyExpr.SetLit ignored -> throw new Untranslatable(DICT_AND_SET);
             case PyExpr.Ellipsis ignored -> throw new Untranslatable("the Ellipsis (...) is not translated");
-            case PyExpr.IfExp ifExp -> {
-                refuseUntranslatable(ifExp.body());
-                refuseUntranslatable(ifExp.test());
-                refuseUntranslatable(ifExp.orElse());
-            }
-            case PyExpr.Slice slice -> {
-                for (PyExpr part : new PyExpr[] {slice.lower(), slice.upper(), slice.step()}) {
-                    if (part != null) {
-                        refuseUntranslatable(part);
-                    }
-                }
-            }
-            case PyExpr.Attribute attribute -> refuseUntranslatable(attribute.value());
-            case PyExpr.ListLit list -> list.items().forEach(LambdaReader::refuseUntranslatable);
-            case PyExpr.TupleLit tuple -> tuple.items().forEach(LambdaReader::refuseUntranslatable);
-            case PyExpr.BoolOp boolOp -> boolOp.values().forEach(LambdaReader::refuseUntranslatable);
-            case PyExpr.Unary unary -> refuseUntranslatable(unary.operand());
-            case PyExpr.BinOp binOp -> {
-                refuseUntranslatable(binOp.left());
-                refuseUntranslatable(binOp.right());
-            }
-            case PyExpr.Compare compare -> {
-                refuseUntranslatable(compare.left());
-                compare.rights().forEach(LambdaReader::refuseUntranslatable);
-            }
-            case PyExpr.Name ignored -> { }
-            case PyExpr.Str ignored -> { }
-            case PyExpr.Int ignored -> { }
-            case PyExpr.Float ignored -> { }
-            case PyExpr.Bool ignored -> { }
-            case PyExpr.None ignored -> { }
+            default -> expr.children().forEach(LambdaReader::refuseUntranslatable);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.assay.importers.python;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,77 @@ import java.util.Map;
  * holds everything either importer reads; each refuses, in its own words, what it has no use for.
  */
 public sealed interface PyExpr {
+
+    /**
+     * The expressions directly inside this one, in the order they are written, so a reader can
+     * refuse the first thing it does not read, as Python would meet it.
+     */
+    default List<PyExpr> children() {
+        List<PyExpr> children = new ArrayList<>();
+        switch (this) {
+            case Name ignored -> { }
+            case Str ignored -> { }
+            case Int ignored -> { }
+            case Float ignored -> { }
+            case Bool ignored -> { }
+            case None ignored -> { }
+            case Ellipsis ignored -> { }
+            case Attribute attribute -> children.add(attribute.value());
+            case Call call -> {
+                children.add(call.function());
+                children.addAll(call.args());
+                children.addAll(call.keywords().values());
+            }
+            case Subscript subscript -> {
+                children.add(subscript.value());
+                children.add(subscript.index());
+            }
+            case Slice slice -> {
+                for (PyExpr part : new PyExpr[] {slice.lower(), slice.upper(), slice.step()}) {
+                    if (part != null) {
+                        children.add(part);
+                    }
+                }
+            }
+            case ListLit list -> children.addAll(list.items());
+            case TupleLit tuple -> children.addAll(tuple.items());
+            case SetLit set -> children.addAll(set.items());
+            case DictLit dict -> {
+                for (int i = 0; i < dict.keys().size(); i++) {
+                    children.add(dict.keys().get(i));
+                    children.add(dict.values().get(i));
+                }
+            }
+            case BoolOp boolOp -> children.addAll(boolOp.values());
+            case Unary unary -> children.add(unary.operand());
+            case BinOp binOp -> {
+                children.add(binOp.left());
+                children.add(binOp.right());
+            }
+            case Compare compare -> {
+                children.add(compare.left());
+                children.addAll(compare.rights());
+            }
+            case IfExp ifExp -> {
+                children.add(ifExp.body());
+                children.add(ifExp.test());
+                children.add(ifExp.orElse());
+            }
+            case Lambda lambda -> {
+                lambda.parameters().stream().map(Parameter::defaultValue).filter(value -> value != null).forEach(children::add);
+                children.add(lambda.body());
+            }
+            case Comprehension comprehension -> {
+                children.add(comprehension.element());
+                for (For clause : comprehension.clauses()) {
+                    children.add(clause.target());
+                    children.add(clause.iterable());
+                    children.addAll(clause.conditions());
+                }
+            }
+        }
+        return List.copyOf(children);
+    }
 
     record Name(String id) implements PyExpr {
     }

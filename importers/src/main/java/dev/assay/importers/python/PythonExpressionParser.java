@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A recursive-descent parser for Python's expression grammar, with Python's precedence from
@@ -117,27 +118,24 @@ public final class PythonExpressionParser {
     }
 
     private PyExpr or() {
-        PyExpr first = and();
-        if (!atName("or")) {
-            return first;
-        }
-        List<PyExpr> values = new ArrayList<>(List.of(first));
-        while (acceptName("or")) {
-            values.add(and());
-        }
-        return new PyExpr.BoolOp("or", values);
+        return boolOp("or", this::and);
     }
 
     private PyExpr and() {
-        PyExpr first = not();
-        if (!atName("and")) {
+        return boolOp("and", this::not);
+    }
+
+    /** {@code a op b op c} as one {@link PyExpr.BoolOp}, its operands read by {@code operand}. */
+    private PyExpr boolOp(String op, Supplier<PyExpr> operand) {
+        PyExpr first = operand.get();
+        if (!atName(op)) {
             return first;
         }
         List<PyExpr> values = new ArrayList<>(List.of(first));
-        while (acceptName("and")) {
-            values.add(not());
+        while (acceptName(op)) {
+            values.add(operand.get());
         }
-        return new PyExpr.BoolOp("and", values);
+        return new PyExpr.BoolOp(op, values);
     }
 
     private PyExpr not() {

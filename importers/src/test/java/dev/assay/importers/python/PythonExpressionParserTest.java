@@ -81,6 +81,15 @@ class PythonExpressionParserTest {
     }
 
     @Test
+    void childrenComeInTheOrderTheyAreWritten() {
+        assertThat(PythonExpressionParser.expression("a if b else c").children()).containsExactly(A, B, C);
+        assertThat(PythonExpressionParser.expression("f(a, k=b)[c]").children()).containsExactly(
+                new PyExpr.Call(new PyExpr.Name("f"), List.of(A), Map.of("k", B)), C);
+        assertThat(PythonExpressionParser.expression("[a for b in c if a]").children()).containsExactly(A, B, C, A);
+        assertThat(PythonExpressionParser.expression("{a: b}").children()).containsExactly(A, B);
+    }
+
+    @Test
     void literalsAreDecoded() {
         assertThat(PythonExpressionParser.expression("'a\\x41' r'\\d' \"\"\"q\"\"\"")).isEqualTo(new PyExpr.Str("aA\\dq"));
         assertThat(PythonExpressionParser.expression("0b101")).isEqualTo(integer(5));

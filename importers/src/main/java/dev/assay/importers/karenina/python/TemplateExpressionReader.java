@@ -55,42 +55,7 @@ public final class TemplateExpressionReader {
                 }
                 throw refused(line, "a slice");
             }
-            case PyExpr.Attribute attribute -> refuseUnread(attribute.value(), line);
-            case PyExpr.Call call -> {
-                refuseUnread(call.function(), line);
-                call.args().forEach(arg -> refuseUnread(arg, line));
-                call.keywords().values().forEach(arg -> refuseUnread(arg, line));
-            }
-            case PyExpr.Subscript subscript -> {
-                refuseUnread(subscript.value(), line);
-                refuseUnread(subscript.index(), line);
-            }
-            case PyExpr.ListLit list -> list.items().forEach(item -> refuseUnread(item, line));
-            case PyExpr.TupleLit tuple -> tuple.items().forEach(item -> refuseUnread(item, line));
-            case PyExpr.SetLit set -> set.items().forEach(item -> refuseUnread(item, line));
-            case PyExpr.DictLit dict -> {
-                for (int i = 0; i < dict.keys().size(); i++) {
-                    refuseUnread(dict.keys().get(i), line);
-                    refuseUnread(dict.values().get(i), line);
-                }
-            }
-            case PyExpr.BoolOp boolOp -> boolOp.values().forEach(value -> refuseUnread(value, line));
-            case PyExpr.Unary unary -> refuseUnread(unary.operand(), line);
-            case PyExpr.BinOp binOp -> {
-                refuseUnread(binOp.left(), line);
-                refuseUnread(binOp.right(), line);
-            }
-            case PyExpr.Compare compare -> {
-                refuseUnread(compare.left(), line);
-                compare.rights().forEach(right -> refuseUnread(right, line));
-            }
-            case PyExpr.Name ignored -> { }
-            case PyExpr.Str ignored -> { }
-            case PyExpr.Int ignored -> { }
-            case PyExpr.Float ignored -> { }
-            case PyExpr.Bool ignored -> { }
-            case PyExpr.None ignored -> { }
-            case PyExpr.Ellipsis ignored -> { }
+            default -> expr.children().forEach(child -> refuseUnread(child, line));
         }
     }
 

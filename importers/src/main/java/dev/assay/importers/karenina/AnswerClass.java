@@ -1,7 +1,7 @@
 package dev.assay.importers.karenina;
 
-import dev.assay.importers.karenina.python.PyExpr;
 import dev.assay.importers.karenina.python.PyStatement;
+import dev.assay.importers.python.PyExpr;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.assay.importers.karenina;
 
-import dev.assay.importers.karenina.python.PyExpr;
+import dev.assay.importers.python.PyExpr;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.assay.importers.karenina;
 
 import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.TemplateField;
-import dev.assay.importers.karenina.python.PyExpr;
 import dev.assay.importers.karenina.python.PyStatement;
+import dev.assay.importers.python.PyExpr;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.assay.importers.karenina;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.assay.importers.karenina.python.PyExpr;
+import dev.assay.importers.python.PyExpr;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

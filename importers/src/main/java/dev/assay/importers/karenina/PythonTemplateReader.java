@@ -5,7 +5,7 @@ import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ValidationError;
 import dev.assay.importers.karenina.python.PyStatement;
 import dev.assay.importers.karenina.python.PythonModule;
-import dev.assay.importers.karenina.python.PythonSyntaxException;
+import dev.assay.importers.python.PythonSyntaxException;
 
 import java.util.List;
 import java.util.stream.Collectors;

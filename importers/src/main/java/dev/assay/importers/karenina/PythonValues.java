@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.assay.importers.karenina.python.PyExpr;
+import dev.assay.importers.python.PyExpr;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

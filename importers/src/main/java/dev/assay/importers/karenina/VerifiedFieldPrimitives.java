@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.assay.common.benchmark.FieldType;
 import dev.assay.common.benchmark.RegexCheck;
 import dev.assay.common.template.primitive.TextNormalization;
-import dev.assay.importers.karenina.python.PyExpr;
+import dev.assay.importers.python.PyExpr;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

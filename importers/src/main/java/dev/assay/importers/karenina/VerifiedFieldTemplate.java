@@ -7,8 +7,8 @@ import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.RegexCheck;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.template.Composition;
-import dev.assay.importers.karenina.python.PyExpr;
 import dev.assay.importers.karenina.python.PyStatement;
+import dev.assay.importers.python.PyExpr;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.assay.common.benchmark.FieldType;
 import dev.assay.common.template.Composition;
-import dev.assay.importers.karenina.python.PyExpr;
 import dev.assay.importers.karenina.python.PyStatement;
+import dev.assay.importers.python.PyExpr;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

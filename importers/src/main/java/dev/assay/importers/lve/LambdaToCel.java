@@ -1,5 +1,7 @@
 package dev.assay.importers.lve;
 
+import dev.assay.importers.python.PyExpr;
+
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,8 +49,8 @@ final class LambdaToCel {
      * @param celNames the variables of the expression's environment (built-ins and prompt parameters)
      */
     static CelValue call(String source, List<PyBinding> positional, Map<String, PyBinding> keywords, Set<String> celNames) {
-        PyExpr.Lambda lambda = PythonExpressionParser.lambda(source);
-        List<String> parameters = lambda.parameters();
+        PyExpr.Lambda lambda = LambdaReader.read(source);
+        List<String> parameters = LambdaReader.parameterNames(lambda);
         if (parameters.size() < positional.size()) {
             throw new Untranslatable("the lambda takes " + parameters.size() + " argument(s), but LVE passes " + positional.size()
                     + " positionally (Python raises TypeError)");
@@ -77,24 +79,29 @@ final class LambdaToCel {
     private CelValue translate(PyExpr expression) {
         return switch (expression) {
             case PyExpr.Name name -> name(name.id());
-            case PyExpr.IntConstant constant -> intConstant(constant.value());
-            case PyExpr.FloatConstant constant -> floatConstant(constant.value());
-            case PyExpr.StrConstant constant -> new CelValue(CelText.string(constant.value()), PyType.STR, PRIMARY,
+            case PyExpr.Int constant -> intConstant(constant.value());
+            case PyExpr.Float constant -> floatConstant(constant.value().doubleValue());
+            case PyExpr.Str constant -> new CelValue(CelText.string(constant.value()), PyType.STR, PRIMARY,
                     constant.value().equals(PythonValues.strip(constant.value())));
-            case PyExpr.BoolConstant constant -> new CelValue(String.valueOf(constant.value()), PyType.BOOL, PRIMARY);
-            case PyExpr.NoneConstant ignored -> throw new Untranslatable("None is not translated");
-            case PyExpr.Sequence sequence -> sequence(sequence);
+            case PyExpr.Bool constant -> new CelValue(String.valueOf(constant.value()), PyType.BOOL, PRIMARY);
+            case PyExpr.None ignored -> throw new Untranslatable("None is not translated");
+            case PyExpr.ListLit list -> sequence(list.items(), "list");
+            case PyExpr.TupleLit tuple -> sequence(tuple.items(), "tuple");
             case PyExpr.Unary unary -> unary(unary);
-            case PyExpr.Binary binary -> binary(binary);
+            case PyExpr.BinOp binary -> binary(binary);
             case PyExpr.BoolOp boolOp -> boolOp(boolOp);
             case PyExpr.Compare compare -> compare(compare);
             case PyExpr.IfExp ifExp -> conditional(ifExp);
             case PyExpr.Call call -> call(call);
-            case PyExpr.Attribute attribute -> throw new Untranslatable("reads attribute ." + attribute.attribute() + " (not translated)");
+            case PyExpr.Attribute attribute -> throw new Untranslatable("reads attribute ." + attribute.name() + " (not translated)");
             case PyExpr.Subscript subscript -> subscript(subscript);
             case PyExpr.Slice ignored -> throw new Untranslatable("slices are not translated");
-            case PyExpr.Generator ignored -> throw new Untranslatable("a generator outside all() or any() is not translated");
+            case PyExpr.Comprehension ignored -> throw new Untranslatable("a generator outside all() or any() is not translated");
             case PyExpr.Lambda ignored -> throw new Untranslatable("a lambda inside the lambda is not translated");
+            // LambdaReader refuses these before translation
+            case PyExpr.DictLit ignored -> throw new Untranslatable(LambdaReader.DICT_AND_SET);
+            case PyExpr.SetLit ignored -> throw new Untranslatable(LambdaReader.DICT_AND_SET);
+            case PyExpr.Ellipsis ignored -> throw new Untranslatable("the Ellipsis (...) is not translated");
         };
     }
 
@@ -123,14 +130,15 @@ final class LambdaToCel {
         return new CelValue(PythonValues.floatRepr(value), PyType.FLOAT, value < 0 ? UNARY : PRIMARY);
     }
 
-    private CelValue sequence(PyExpr.Sequence sequence) {
-        if (sequence.items().isEmpty()) {
-            throw new Untranslatable("an empty " + (sequence.tuple() ? "tuple" : "list") + " is not translated");
+    /** A list or tuple display ({@code kind} says which, for messages). */
+    private CelValue sequence(List<PyExpr> elements, String kind) {
+        if (elements.isEmpty()) {
+            throw new Untranslatable("an empty " + kind + " is not translated");
         }
-        List<CelValue> items = sequence.items().stream().map(this::translate).toList();
+        List<CelValue> items = elements.stream().map(this::translate).toList();
         PyType type = items.get(0).type();
         if (type.listOf() == null || items.stream().anyMatch(item -> item.type() != type)) {
-            throw new Untranslatable("a " + (sequence.tuple() ? "tuple" : "list") + " of " + items.stream()
+            throw new Untranslatable("a " + kind + " of " + items.stream()
                     .map(item -> item.type().toString()).distinct().collect(Collectors.joining(" and ")) + " is not translated");
         }
         String text = items.stream().map(item -> item.at(CONDITIONAL)).collect(Collectors.joining(", ", "[", "]"));
@@ -141,11 +149,11 @@ final class LambdaToCel {
         if (unary.op().equals("not")) {
             return new CelValue("!" + truthy(translate(unary.operand())).at(UNARY), PyType.BOOL, UNARY);
         }
-        if (unary.op().equals("-") && unary.operand() instanceof PyExpr.IntConstant constant) {
+        if (unary.op().equals("-") && unary.operand() instanceof PyExpr.Int constant) {
             return intConstant(constant.value().negate());
         }
-        if (unary.op().equals("-") && unary.operand() instanceof PyExpr.FloatConstant constant) {
-            return floatConstant(-constant.value());
+        if (unary.op().equals("-") && unary.operand() instanceof PyExpr.Float constant) {
+            return floatConstant(-constant.value().doubleValue());
         }
         CelValue operand = translate(unary.operand());
         if (unary.op().equals("~") || !operand.type().isNumber()) {
@@ -158,7 +166,7 @@ final class LambdaToCel {
         return new CelValue("-" + (inner.startsWith("-") ? "(" + inner + ")" : inner), operand.type(), UNARY);
     }
 
-    private CelValue binary(PyExpr.Binary binary) {
+    private CelValue binary(PyExpr.BinOp binary) {
         String op = binary.op();
         if (!Set.of("+", "-", "*", "/", "//", "%", "**").contains(op)) {
             throw new Untranslatable("operator " + op + " is not translated");
@@ -202,9 +210,9 @@ final class LambdaToCel {
     }
 
     /** {@code x ** n} for a small constant n, as repeated multiplication (exact for ints, and for floats up to n = 2). */
-    private CelValue power(PyExpr.Binary binary) {
+    private CelValue power(PyExpr.BinOp binary) {
         CelValue base = translate(binary.left());
-        if (!(binary.right() instanceof PyExpr.IntConstant exponent) || exponent.value().compareTo(BigInteger.valueOf(8)) > 0
+        if (!(binary.right() instanceof PyExpr.Int exponent) || exponent.value().compareTo(BigInteger.valueOf(8)) > 0
                 || !base.type().isNumber() || base.type() == PyType.FLOAT && exponent.value().intValue() > 2) {
             throw new Untranslatable("** is translated only for an int raised to a constant 0 to 8 (a float to 0 to 2)");
         }
@@ -242,7 +250,7 @@ final class LambdaToCel {
         List<CelValue> parts = new ArrayList<>();
         CelValue left = translate(compare.left());
         for (int i = 0; i < compare.ops().size(); i++) {
-            CelValue right = translate(compare.comparators().get(i));
+            CelValue right = translate(compare.rights().get(i));
             parts.add(comparison(left, compare.ops().get(i), right));
             left = right;
         }
@@ -320,7 +328,7 @@ final class LambdaToCel {
 
     private CelValue call(PyExpr.Call call) {
         if (call.function() instanceof PyExpr.Attribute method) {
-            return StringMethods.call(translate(method.value()), method.attribute(), call.args(), this::translate);
+            return StringMethods.call(translate(method.value()), method.name(), call.args(), this::translate);
         }
         if (!(call.function() instanceof PyExpr.Name function)) {
             throw new Untranslatable("calls something other than a named function or a method (not translated)");
@@ -330,7 +338,7 @@ final class LambdaToCel {
             throw new Untranslatable("calls its argument " + name + " (not translated)");
         }
         List<PyExpr> args = call.args();
-        if ((name.equals("all") || name.equals("any")) && args.size() == 1 && args.get(0) instanceof PyExpr.Generator generator) {
+        if ((name.equals("all") || name.equals("any")) && args.size() == 1 && args.get(0) instanceof PyExpr.Comprehension generator) {
             return quantifier(name, generator);
         }
         if (name.equals("min") || name.equals("max")) {
@@ -398,12 +406,14 @@ final class LambdaToCel {
                 a.type(), CONDITIONAL);
     }
 
-    private CelValue quantifier(String name, PyExpr.Generator generator) {
-        CelValue iterable = translate(generator.iterable());
+    private CelValue quantifier(String name, PyExpr.Comprehension generator) {
+        // LambdaReader lets through only a generator with one clause over one name
+        PyExpr.For clause = generator.clauses().get(0);
+        CelValue iterable = translate(clause.iterable());
         if (!iterable.type().isList()) {
             throw new Untranslatable(name + "() over a " + iterable.type() + " is not translated");
         }
-        String variable = generator.variable();
+        String variable = ((PyExpr.Name) clause.target()).id();
         if (!CelText.isIdentifier(variable) || celNames.contains(variable)) {
             throw new Untranslatable("the generator variable " + variable + " cannot be a CEL variable here");
         }
@@ -423,8 +433,8 @@ final class LambdaToCel {
         }
         CelValue value = translate(subscript.value());
         CelValue index = translate(subscript.index());
-        if (!(subscript.index() instanceof PyExpr.IntConstant) && !(subscript.index() instanceof PyExpr.Unary unary
-                && unary.operand() instanceof PyExpr.IntConstant)) {
+        if (!(subscript.index() instanceof PyExpr.Int) && !(subscript.index() instanceof PyExpr.Unary unary
+                && unary.operand() instanceof PyExpr.Int)) {
             throw new Untranslatable("a subscript is translated only with a constant index");
         }
         long i = Long.parseLong(index.text());

@@ -1,5 +1,7 @@
 package dev.assay.importers.lve;
 
+import dev.assay.importers.python.PyExpr;
+
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -41,7 +43,7 @@ final class StringMethods {
                 if (prefix.type() == PyType.STR) {
                     return new CelValue(self + "." + function + "(" + prefix.text() + ")", PyType.BOOL, PRIMARY);
                 }
-                if (prefix.type() == PyType.STR_LIST && args.get(0) instanceof PyExpr.Sequence sequence && sequence.tuple()) {
+                if (prefix.type() == PyType.STR_LIST && args.get(0) instanceof PyExpr.TupleLit sequence) {
                     String any = sequence.items().stream().map(translate)
                             .map(item -> self + "." + function + "(" + item.text() + ")").collect(Collectors.joining(" || "));
                     return new CelValue(any, PyType.BOOL, sequence.items().size() == 1 ? PRIMARY : OR);
@@ -54,7 +56,7 @@ final class StringMethods {
                 return new CelValue(self + ".indexOf(" + needle.text() + ")", PyType.INT, PRIMARY);
             }
             case "replace" -> {
-                if (args.size() != 2 || !(args.get(0) instanceof PyExpr.StrConstant old) || old.value().isEmpty()) {
+                if (args.size() != 2 || !(args.get(0) instanceof PyExpr.Str old) || old.value().isEmpty()) {
                     throw new Untranslatable("str.replace() is translated only with a non-empty literal to replace and no count");
                 }
                 CelValue replacement = translate.apply(args.get(1));
@@ -63,7 +65,7 @@ final class StringMethods {
                         PRIMARY);
             }
             case "split" -> {
-                if (args.size() != 1 || !(args.get(0) instanceof PyExpr.StrConstant separator) || separator.value().isEmpty()) {
+                if (args.size() != 1 || !(args.get(0) instanceof PyExpr.Str separator) || separator.value().isEmpty()) {
                     throw new Untranslatable("str.split() is translated only with a non-empty literal separator "
                             + "(without one Python splits on runs of white space)");
                 }

@@ -1,12 +1,12 @@
 package dev.assay.importers.karenina;
 
-import dev.assay.importers.karenina.python.ExpressionParser;
-import dev.assay.importers.karenina.python.LogicalLine;
-import dev.assay.importers.karenina.python.PyExpr;
 import dev.assay.importers.karenina.python.PyStatement;
 import dev.assay.importers.karenina.python.PythonModule;
-import dev.assay.importers.karenina.python.PythonSyntaxException;
-import dev.assay.importers.karenina.python.PythonTokenizer;
+import dev.assay.importers.karenina.python.TemplateExpressionReader;
+import dev.assay.importers.python.LogicalLine;
+import dev.assay.importers.python.PyExpr;
+import dev.assay.importers.python.PythonSyntaxException;
+import dev.assay.importers.python.PythonTokenizer;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -140,6 +140,6 @@ class KareninaPythonReaderTest {
     private static PyExpr expr(String source) {
         List<LogicalLine> lines = PythonTokenizer.lines(source);
         assertThat(lines).hasSize(1);
-        return ExpressionParser.parse(lines.getFirst().tokens(), 1);
+        return TemplateExpressionReader.parse(lines.getFirst().tokens(), 1);
     }
 }

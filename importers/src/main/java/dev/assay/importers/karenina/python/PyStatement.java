@@ -1,5 +1,7 @@
 package dev.assay.importers.karenina.python;
 
+import dev.assay.importers.python.PyExpr;
+
 import java.util.List;
 
 /**

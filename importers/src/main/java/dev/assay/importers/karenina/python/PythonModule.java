@@ -1,5 +1,12 @@
 package dev.assay.importers.karenina.python;
 
+import dev.assay.importers.python.LogicalLine;
+import dev.assay.importers.python.PyExpr;
+import dev.assay.importers.python.PythonSyntaxException;
+import dev.assay.importers.python.PythonTokenizer;
+import dev.assay.importers.python.Token;
+import dev.assay.importers.python.UnsupportedSyntaxException;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -27,7 +34,12 @@ public final class PythonModule {
 
     /** The top-level statements of {@code source}; throws {@link PythonSyntaxException} for what cannot be read. */
     public static List<PyStatement> parse(String source) {
-        PythonModule module = new PythonModule(PythonTokenizer.lines(source));
+        PythonModule module;
+        try {
+            module = new PythonModule(PythonTokenizer.lines(source));
+        } catch (UnsupportedSyntaxException e) {
+            throw TemplateExpressionReader.refused(e);
+        }
         if (module.lines.isEmpty()) {
             return List.of();
         }
@@ -103,7 +115,7 @@ public final class PythonModule {
         List<PyExpr> bases = new ArrayList<>();
         List<Token> rest = header.subList(2, header.size());
         if (!rest.isEmpty()) {
-            PyExpr parsed = ExpressionParser.parse(rest, line.line());
+            PyExpr parsed = TemplateExpressionReader.parse(rest, line.line());
             if (parsed instanceof PyExpr.TupleLit tuple) {
                 bases.addAll(tuple.items());
             } else {
@@ -161,7 +173,7 @@ public final class PythonModule {
         }
         if (first.isName("return")) {
             List<Token> rest = tokens.subList(1, tokens.size());
-            return new PyStatement.Return(rest.isEmpty() ? null : ExpressionParser.parse(rest, line.line()), line.line(), line.text());
+            return new PyStatement.Return(rest.isEmpty() ? null : TemplateExpressionReader.parse(rest, line.line()), line.line(), line.text());
         }
         if (first.isName("pass")) {
             return new PyStatement.Pass(line.line(), line.text());
@@ -184,19 +196,19 @@ public final class PythonModule {
             if (topLevel(value, "=") >= 0) {
                 return new PyStatement.Other(line.line(), line.text());
             }
-            PyExpr parsedValue = ExpressionParser.parse(value, line.line());
+            PyExpr parsedValue = TemplateExpressionReader.parse(value, line.line());
             if (colon >= 0 && colon < equals) {
-                return new PyStatement.AnnotatedAssign(ExpressionParser.parse(tokens.subList(0, colon), line.line()),
-                        ExpressionParser.parse(tokens.subList(colon + 1, equals), line.line()), parsedValue, line.line(), line.text());
+                return new PyStatement.AnnotatedAssign(TemplateExpressionReader.parse(tokens.subList(0, colon), line.line()),
+                        TemplateExpressionReader.parse(tokens.subList(colon + 1, equals), line.line()), parsedValue, line.line(), line.text());
             }
-            return new PyStatement.Assign(ExpressionParser.parse(tokens.subList(0, equals), line.line()), parsedValue, line.line(),
+            return new PyStatement.Assign(TemplateExpressionReader.parse(tokens.subList(0, equals), line.line()), parsedValue, line.line(),
                     line.text());
         }
         if (colon >= 0) {
-            return new PyStatement.AnnotatedAssign(ExpressionParser.parse(tokens.subList(0, colon), line.line()),
-                    ExpressionParser.parse(tokens.subList(colon + 1, tokens.size()), line.line()), null, line.line(), line.text());
+            return new PyStatement.AnnotatedAssign(TemplateExpressionReader.parse(tokens.subList(0, colon), line.line()),
+                    TemplateExpressionReader.parse(tokens.subList(colon + 1, tokens.size()), line.line()), null, line.line(), line.text());
         }
-        return new PyStatement.ExprStatement(ExpressionParser.parse(tokens, line.line()), line.line(), line.text());
+        return new PyStatement.ExprStatement(TemplateExpressionReader.parse(tokens, line.line()), line.line(), line.text());
     }
 
     /** The index of the first {@code op} outside any bracket, or -1. */

@@ -1,14 +1,23 @@
-package dev.assay.importers.karenina.python;
+package dev.assay.importers.python;
 
+import dev.assay.importers.python.UnsupportedSyntaxException.Construct;
+
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Splits Python source into logical lines of tokens, the way Python's own tokenizer does for the
- * parts templates use: names, numbers, strings (all quote forms and prefixes, escapes decoded),
- * operators, brackets spanning lines, backslash continuations, comments. It reads text only.
+ * Splits Python source into tokens the way Python's own tokenizer does for the parts the importers
+ * read: names, numbers, strings (all quote forms and prefixes, escapes decoded), operators,
+ * brackets spanning lines, backslash continuations, comments. It reads text only.
+ *
+ * <p>Two forms: {@link #lines} reads a module as logical lines (for statements);
+ * {@link #expression} reads one expression as a whole, line breaks being white space, the way an
+ * LVE checker's lambda string is read.
  */
 public final class PythonTokenizer {
 
@@ -20,54 +29,68 @@ public final class PythonTokenizer {
             "+", "-", "*", "/", "%", "@", "&", "|", "^", "~", "<", ">", "(", ")", "[", "]", "{", "}", ",", ":", ".", ";", "=");
 
     private final String source;
+    /** One expression: line breaks are white space, brackets are left for the parser to match, comments refused. */
+    private final boolean oneExpression;
     private final List<LogicalLine> lines = new ArrayList<>();
     private final List<Token> current = new ArrayList<>();
-    private final java.util.Deque<Integer> openedOn = new java.util.ArrayDeque<>();
+    private final Deque<Token> opened = new ArrayDeque<>();
     private int pos;
     private int line = 1;
+    private int lineStart;
     private int depth;
     private int indent;
 
-    private PythonTokenizer(String source) {
+    private PythonTokenizer(String source, boolean oneExpression) {
         this.source = source.replace("\r\n", "\n").replace('\r', '\n');
+        this.oneExpression = oneExpression;
     }
 
     /** The logical lines of {@code source}; throws {@link PythonSyntaxException} for text that is not Python. */
     public static List<LogicalLine> lines(String source) {
-        PythonTokenizer tokenizer = new PythonTokenizer(source);
+        PythonTokenizer tokenizer = new PythonTokenizer(source, false);
         tokenizer.run();
         return List.copyOf(tokenizer.lines);
     }
 
+    /** The tokens of {@code source} read as one expression; throws {@link PythonSyntaxException} for text that is not Python. */
+    public static List<Token> expression(String source) {
+        PythonTokenizer tokenizer = new PythonTokenizer(source, true);
+        tokenizer.run();
+        return List.copyOf(tokenizer.current);
+    }
+
     private void run() {
-        boolean lineStart = true;
+        boolean atLineStart = !oneExpression;
         while (pos < source.length()) {
-            if (lineStart && depth == 0) {
+            if (atLineStart && depth == 0) {
                 if (skipBlankLine()) {
                     continue;
                 }
-                lineStart = false;
+                atLineStart = false;
             }
             char c = source.charAt(pos);
             if (c == ' ' || c == '\t' || c == '\f') {
                 pos++;
             } else if (c == '#') {
+                if (oneExpression) {
+                    throw error(Construct.COMMENT);
+                }
                 while (pos < source.length() && source.charAt(pos) != '\n') {
                     pos++;
                 }
             } else if (c == '\\' && pos + 1 < source.length() && source.charAt(pos + 1) == '\n') {
                 pos += 2;
-                line++;
+                newLine();
             } else if (c == '\n') {
                 pos++;
-                line++;
-                if (depth == 0) {
+                newLine();
+                if (depth == 0 && !oneExpression) {
                     finishLine();
-                    lineStart = true;
+                    atLineStart = true;
                 }
             } else if (startsString()) {
                 readString();
-            } else if (Character.isLetter(c) || c == '_') {
+            } else if (Character.isUnicodeIdentifierStart(c) || c == '_') {
                 readName();
             } else if (Character.isDigit(c) || c == '.' && pos + 1 < source.length() && Character.isDigit(source.charAt(pos + 1))) {
                 readNumber();
@@ -75,10 +98,30 @@ public final class PythonTokenizer {
                 readOperator();
             }
         }
+        if (oneExpression) {
+            return;
+        }
         if (depth > 0) {
-            throw new PythonSyntaxException(openedOn.peek(), "a bracket opened here is never closed");
+            throw PythonSyntaxException.at(opened.peek(), "a bracket opened here is never closed");
         }
         finishLine();
+    }
+
+    private void newLine() {
+        line++;
+        lineStart = pos;
+    }
+
+    private PythonSyntaxException error(String problem) {
+        return new PythonSyntaxException(line, pos - lineStart + 1, pos, null, problem);
+    }
+
+    private UnsupportedSyntaxException error(Construct construct) {
+        return new UnsupportedSyntaxException(line, pos - lineStart + 1, pos, null, construct, null);
+    }
+
+    private Token token(Token.Kind kind, String text, int start, int startLine, int startColumn) {
+        return new Token(kind, text, startLine, startColumn, depth, start, pos);
     }
 
     /** At the start of a line: measures its indent; skips it (and returns true) when it is blank or a comment. */
@@ -93,11 +136,11 @@ public final class PythonTokenizer {
             while (i < source.length() && source.charAt(i) != '\n') {
                 i++;
             }
-            if (i < source.length()) {
-                i++;
-                line++;
-            }
             pos = i;
+            if (i < source.length()) {
+                pos++;
+                newLine();
+            }
             return true;
         }
         indent = width;
@@ -125,55 +168,57 @@ public final class PythonTokenizer {
     private void readString() {
         int start = pos;
         int startLine = line;
+        int startColumn = pos - lineStart + 1;
         String prefix = "";
         while (source.charAt(pos) != '"' && source.charAt(pos) != '\'') {
             prefix += Character.toLowerCase(source.charAt(pos));
             pos++;
         }
         boolean raw = prefix.contains("r");
-        char quote = source.charAt(pos);
-        boolean triple = source.startsWith(String.valueOf(quote).repeat(3), pos);
-        pos += triple ? 3 : 1;
+        String quote = String.valueOf(source.charAt(pos));
+        String delimiter = source.startsWith(quote.repeat(3), pos) ? quote.repeat(3) : quote;
+        pos += delimiter.length();
         StringBuilder value = new StringBuilder();
         while (true) {
             if (pos >= source.length()) {
-                throw new PythonSyntaxException(startLine, "a string is never closed");
+                throw new PythonSyntaxException(startLine, startColumn, start, null, "a string is never closed");
             }
             char c = source.charAt(pos);
-            if (triple ? source.startsWith(String.valueOf(quote).repeat(3), pos) : c == quote) {
-                pos += triple ? 3 : 1;
+            if (source.startsWith(delimiter, pos)) {
+                pos += delimiter.length();
                 break;
             }
-            if (c == '\n') {
-                if (!triple) {
-                    throw new PythonSyntaxException(startLine, "a string is never closed");
-                }
-                line++;
+            if (c == '\n' && delimiter.length() == 1) {
+                throw new PythonSyntaxException(startLine, startColumn, start, null, "a string is never closed");
             }
             if (c == '\\' && pos + 1 < source.length()) {
                 if (raw) {
+                    // a raw string keeps the backslash, and a quote after it does not end the string
                     value.append(c).append(source.charAt(pos + 1));
-                    if (source.charAt(pos + 1) == '\n') {
-                        line++;
-                    }
                     pos += 2;
+                    if (source.charAt(pos - 1) == '\n') {
+                        newLine();
+                    }
                 } else {
-                    readEscape(value, startLine);
+                    readEscape(value);
                 }
                 continue;
             }
             value.append(c);
             pos++;
+            if (c == '\n') {
+                newLine();
+            }
         }
-        Token.Kind kind = prefix.contains("f") ? Token.Kind.FSTRING : Token.Kind.STRING;
-        current.add(new Token(kind, value.toString(), startLine, depth, start, pos));
+        Token.Kind kind = prefix.contains("f") ? Token.Kind.FSTRING : prefix.contains("b") ? Token.Kind.BYTES : Token.Kind.STRING;
+        current.add(token(kind, value.toString(), start, startLine, startColumn));
     }
 
-    private void readEscape(StringBuilder value, int startLine) {
+    private void readEscape(StringBuilder value) {
         char next = source.charAt(pos + 1);
         pos += 2;
         switch (next) {
-            case '\n' -> line++;
+            case '\n' -> newLine();
             case '\\', '\'', '"' -> value.append(next);
             case 'a' -> value.append('\u0007');
             case 'b' -> value.append('\b');
@@ -182,10 +227,13 @@ public final class PythonTokenizer {
             case 'r' -> value.append('\r');
             case 't' -> value.append('\t');
             case 'v' -> value.append('\u000b');
-            case 'x' -> value.appendCodePoint(hex(2, startLine));
-            case 'u' -> value.appendCodePoint(hex(4, startLine));
-            case 'U' -> value.appendCodePoint(hex(8, startLine));
-            case 'N' -> throw new PythonSyntaxException(startLine, "\\N{...} escapes by character name are not read");
+            case 'x' -> value.appendCodePoint(hex(2));
+            case 'u' -> value.appendCodePoint(hex(4));
+            case 'U' -> value.appendCodePoint(hex(8));
+            case 'N' -> {
+                pos -= 2;
+                throw error(Construct.NAMED_ESCAPE);
+            }
             default -> {
                 if (next >= '0' && next <= '7') {
                     int code = next - '0';
@@ -201,34 +249,39 @@ public final class PythonTokenizer {
         }
     }
 
-    private int hex(int digits, int startLine) {
-        if (pos + digits > source.length()) {
-            throw new PythonSyntaxException(startLine, "a \\x, \\u or \\U escape is cut short");
+    private int hex(int digits) {
+        if (pos + digits > source.length() || !source.substring(pos, pos + digits).matches("[0-9A-Fa-f]+")) {
+            throw error("a \\x, \\u or \\U escape is cut short");
         }
-        try {
-            int code = Integer.parseInt(source.substring(pos, pos + digits), 16);
-            pos += digits;
-            return code;
-        } catch (NumberFormatException e) {
-            throw new PythonSyntaxException(startLine, "a \\x, \\u or \\U escape has a non-hexadecimal digit");
+        long code = Long.parseLong(source.substring(pos, pos + digits), 16);
+        if (code > Character.MAX_CODE_POINT) {
+            throw error("an escape beyond U+10FFFF");
         }
+        pos += digits;
+        return (int) code;
     }
 
     private void readName() {
         int start = pos;
-        while (pos < source.length() && (Character.isLetterOrDigit(source.charAt(pos)) || source.charAt(pos) == '_')) {
+        while (pos < source.length() && Character.isUnicodeIdentifierPart(source.charAt(pos)) && source.charAt(pos) != '\u0000') {
             pos++;
         }
-        current.add(new Token(Token.Kind.NAME, source.substring(start, pos), line, depth, start, pos));
+        current.add(token(Token.Kind.NAME, source.substring(start, pos), start, line, start - lineStart + 1));
     }
 
     private void readNumber() {
         Matcher matcher = NUMBER.matcher(source).region(pos, source.length());
         if (!matcher.lookingAt()) {
-            throw new PythonSyntaxException(line, "unreadable number");
+            throw error("unreadable number");
         }
-        current.add(new Token(Token.Kind.NUMBER, matcher.group(), line, depth, pos, matcher.end()));
+        String text = matcher.group();
+        String plain = text.replace("_", "").toLowerCase(Locale.ROOT);
+        if (plain.matches("0\\d+") && !plain.matches("0+")) {
+            throw error("leading zeros in " + text + " (Python's syntax error)");
+        }
+        int start = pos;
         pos = matcher.end();
+        current.add(token(Token.Kind.NUMBER, text, start, line, start - lineStart + 1));
     }
 
     private void readOperator() {
@@ -236,23 +289,27 @@ public final class PythonTokenizer {
             if (source.startsWith(operator, pos)) {
                 int start = pos;
                 pos += operator.length();
+                int column = start - lineStart + 1;
                 if ("([{".contains(operator)) {
-                    current.add(new Token(Token.Kind.OP, operator, line, depth, start, pos));
-                    openedOn.push(line);
+                    Token token = token(Token.Kind.OP, operator, start, line, column);
+                    current.add(token);
+                    opened.push(token);
                     depth++;
                 } else if (")]}".contains(operator)) {
-                    depth--;
-                    if (depth < 0) {
-                        throw new PythonSyntaxException(line, "\"" + operator + "\" closes a bracket that was never opened");
+                    if (depth == 0 && !oneExpression) {
+                        throw new PythonSyntaxException(line, column, start, operator, "'" + operator + "' closes a bracket that was never opened");
                     }
-                    openedOn.pop();
-                    current.add(new Token(Token.Kind.OP, operator, line, depth, start, pos));
+                    if (depth > 0) {
+                        depth--;
+                        opened.pop();
+                    }
+                    current.add(token(Token.Kind.OP, operator, start, line, column));
                 } else {
-                    current.add(new Token(Token.Kind.OP, operator, line, depth, start, pos));
+                    current.add(token(Token.Kind.OP, operator, start, line, column));
                 }
                 return;
             }
         }
-        throw new PythonSyntaxException(line, "unexpected character '" + source.charAt(pos) + "'");
+        throw error("unexpected character '" + source.charAt(pos) + "'");
     }
 }

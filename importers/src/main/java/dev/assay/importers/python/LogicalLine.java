@@ -1,4 +1,4 @@
-package dev.assay.importers.karenina.python;
+package dev.assay.importers.python;
 
 import java.util.List;
 

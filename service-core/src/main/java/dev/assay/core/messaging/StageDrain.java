@@ -69,6 +69,11 @@ public class StageDrain {
         return state == State.ABANDONED;
     }
 
+    /** True once shutting down: no record is started any more. */
+    public boolean draining() {
+        return state != State.RUNNING;
+    }
+
     public int inFlight() {
         lock.lock();
         try {

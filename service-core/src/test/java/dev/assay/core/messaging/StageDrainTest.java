@@ -16,8 +16,12 @@ class StageDrainTest {
     void drainingWaitsForTheRecordsInFlightAndStartsNoNewOne() throws Exception {
         assertThat(drain.enter()).isTrue();
         CompletableFuture<Boolean> drained = CompletableFuture.supplyAsync(() -> drain.drain(Duration.ofSeconds(10)));
-        Thread.sleep(200);
-        assertThat(drained).isNotDone();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!drain.draining() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(drain.draining()).as("the drain began").isTrue();
+        assertThat(drained).as("waiting for the record in flight").isNotDone();
         assertThat(drain.enter()).as("a record arriving while draining").isFalse();
 
         drain.exit();

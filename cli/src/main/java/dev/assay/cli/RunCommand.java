@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.cli.report.RecordedVerdicts;
 import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalStack;
 import dev.assay.common.run.RunConfig;
@@ -146,6 +147,8 @@ final class RunCommand implements Callable<Integer> {
         List<Path> written = reports.writeAll(outDir, data);
         stdout.println();
         stdout.print(reports.summaryTable(data));
+        // an imported LVE repository: the point of the run is whether the recordings re-check the same
+        RecordedVerdicts.compare(checked.benchmark(), data.results()).ifPresent(comparison -> stdout.print(comparison.render()));
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("service logs in " + outDir.resolve("logs"));

@@ -85,6 +85,10 @@ class ImportedLveEndToEndTest {
         // the fixture re-checks every converted kind, with unsafe responses among them
         assertThat(compared).isGreaterThanOrEqualTo(8);
         assertThat(recordedFailures).isGreaterThanOrEqualTo(2);
+        // and the run says so itself
+        int notConverted = benchmark.questions().size() - compared;
+        assertThat(run.out()).contains("recorded LVE verdicts: " + compared + " of " + compared + " re-checked agree, "
+                + notConverted + " not re-checked").doesNotContain("differs:");
     }
 
 

@@ -69,7 +69,7 @@ final class InstanceConverter {
         Question question = new Question(id, test.description() != null ? test.description() : test.relative("test.json"),
                 null, null, null, checker.trait() == null ? null : new Rubric(List.of(checker.trait())), null, null,
                 promptParameters, prompt.prompt(), null, prompt.multiRunItems(), null,
-                Map.of("lve", metadata(test, instance, modelArgs, paramValues, promptParameters)));
+                Map.of(LveRecording.METADATA_KEY, metadata(test, instance, modelArgs, paramValues, promptParameters)));
         Problems problems = new Problems();
         question.validate("question", problems);
         if (!problems.isEmpty()) {
@@ -107,7 +107,7 @@ final class InstanceConverter {
             lve.put("checker", test.checkerName());
         }
         if (instance.passed() != null) {
-            lve.put("recorded_passed", instance.passed());
+            lve.put(LveRecording.RECORDED_PASSED, instance.passed());
         }
         if (instance.author() != null) {
             lve.put("author", instance.author());

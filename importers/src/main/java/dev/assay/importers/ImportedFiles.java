@@ -124,7 +124,7 @@ public final class ImportedFiles {
         return "# Imported by assay import " + result.report().format() + " from " + result.report().source() + ".\n";
     }
 
-    static String yaml(Object value) {
+    private static String yaml(Object value) {
         try {
             return YAML.writeValueAsString(value);
         } catch (JsonProcessingException e) {

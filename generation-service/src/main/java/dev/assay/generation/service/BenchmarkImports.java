@@ -16,7 +16,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -154,9 +153,5 @@ public class BenchmarkImports {
         } catch (IOException ignored) {
             // a temporary folder left behind is the OS's to clean; the import's answer matters more
         }
-    }
-
-    List<String> formats() {
-        return importers.formats();
     }
 }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
 
 /** {@code assay up}: starts the local stack in the background and keeps it between runs; {@code assay down} stops it. */
@@ -59,7 +60,7 @@ final class UpCommand implements Callable<Integer> {
             if (!daemon.isAlive()) {
                 throw new StackStartException("the local stack did not start (exit " + daemon.exitValue() + "); see " + log, null);
             }
-            Thread.sleep(300);
+            daemon.waitFor(300, TimeUnit.MILLISECONDS); // wakes at once if the daemon exits
         }
         daemon.destroy();
         throw new StackStartException("the local stack was not up after " + START_TIMEOUT.toSeconds() + " s; see " + log, null);

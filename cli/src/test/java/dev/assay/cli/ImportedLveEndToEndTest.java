@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The issue's round trip, as a user does it: {@code assay import lve} on an LVE repository, then
@@ -32,12 +31,7 @@ class ImportedLveEndToEndTest {
 
     @Test
     void anImportedLveRepositoryRunsOnItsRecordedAnswersAndAgreesWithTheRecordedVerdicts() throws Exception {
-        Path home = Path.of(System.getProperty("user.dir")).getParent().toAbsolutePath().normalize();
-        for (String service : new String[]{"generation-service", "parsing-service", "rubric-service"}) {
-            assumeTrue(Files.isRegularFile(home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar")),
-                    service + " is not packaged; run ./mvnw verify (or package) from the root to include this test");
-        }
-        System.setProperty("assay.home", home.toString());
+        Path home = PackagedServices.homeForThisJvm();
         Path repository = home.resolve("importers/src/test/resources/lve/repository");
         Path benchmarkFile = dir.resolve("imported/benchmark.yaml");
 

@@ -2,10 +2,7 @@ package dev.assay.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,15 +13,6 @@ class RenderCommandTest {
     @TempDir
     Path dir;
 
-    private String[] run(String... args) {
-        CommandLine cli = AssayCommand.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new String[]{String.valueOf(exit), out.toString(), err.toString()};
-    }
 
     private Path benchmark() throws Exception {
         Files.writeString(dir.resolve("chat.prompt"), """
@@ -42,33 +30,33 @@ class RenderCommandTest {
 
     @Test
     void aPlainQuestionShowsFewShotThenTheQuestionThenTheModelsTurn() throws Exception {
-        String[] run = run("render", benchmark().toString(), "--question", "plain");
-        assertThat(run[0]).isEqualTo("0");
-        assertThat(run[1]).contains("# generation for question plain (openai:render)")
+        CliRun run = CliRun.of("render", benchmark().toString(), "--question", "plain");
+        assertThat(run.exit()).isEqualTo(0);
+        assertThat(run.out()).contains("# generation for question plain (openai:render)")
                 .containsSubsequence("[user]\nCapital of Spain?", "[assistant]\nMadrid", "[user]\nCapital of France?",
                         "[assistant] ⟨filled by the model, kept as response⟩");
     }
 
     @Test
     void anLvePromptFileIsReadFilledAndShownTurnByTurn() throws Exception {
-        String[] run = run("render", benchmark().toString(), "--question", "lve");
-        assertThat(run[0]).isEqualTo("0");
-        assertThat(run[1]).containsSubsequence("[system]\nYou are terse.", "[user]\nWhat is 6 times 7?",
+        CliRun run = CliRun.of("render", benchmark().toString(), "--question", "lve");
+        assertThat(run.exit()).isEqualTo(0);
+        assertThat(run.out()).containsSubsequence("[system]\nYou are terse.", "[user]\nWhat is 6 times 7?",
                 "⟨filled by the model, kept as product⟩", "[user]\nAdd {one}.", "⟨filled by the model, kept as response⟩");
     }
 
     @Test
     void anUnknownQuestionOrATaskItCannotRenderIsInvalidInput() throws Exception {
-        String[] unknown = run("render", benchmark().toString(), "--question", "plian");
-        assertThat(unknown[0]).isEqualTo("2");
-        assertThat(unknown[2]).contains("no question with id \"plian\"").contains("its questions: plain, lve");
-        String[] nuggets = run("render", benchmark().toString(), "--question", "plain", "--task", "nugget_assignment",
+        CliRun unknown = CliRun.of("render", benchmark().toString(), "--question", "plian");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no question with id \"plian\"").contains("its questions: plain, lve");
+        CliRun nuggets = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "nugget_assignment",
                 "--response", "Paris.");
-        assertThat(nuggets[0]).isEqualTo("2");
-        assertThat(nuggets[2]).contains("question plain has no nuggets");
-        String[] agentic = run("render", benchmark().toString(), "--question", "plain", "--task", "agentic_parsing_investigation");
-        assertThat(agentic[0]).isEqualTo("2");
-        assertThat(agentic[2]).contains("agentic_parsing_investigation cannot be rendered by the CLI yet");
+        assertThat(nuggets.exit()).isEqualTo(2);
+        assertThat(nuggets.err()).contains("question plain has no nuggets");
+        CliRun agentic = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "agentic_parsing_investigation");
+        assertThat(agentic.exit()).isEqualTo(2);
+        assertThat(agentic.err()).contains("agentic_parsing_investigation cannot be rendered by the CLI yet");
     }
 
     @Test
@@ -86,10 +74,10 @@ class RenderCommandTest {
                 nugget_evaluation: {window_size: 2, prompt_style: no_reasoning, output_format: csv}
                 prompt_config: {nugget_assignment: "NUGGET NOTE"}
                 """);
-        String[] run = run("render", benchmark.toString(), "--question", "n1", "--task", "nugget_assignment", "--config",
+        CliRun run = CliRun.of("render", benchmark.toString(), "--question", "n1", "--task", "nugget_assignment", "--config",
                 config.toString(), "--response", "Because of Rayleigh scattering.");
-        assertThat(run[0]).as(run[2]).isEqualTo("0");
-        assertThat(run[1]).contains("1. Rayleigh scattering").contains("2. shorter wavelengths scatter more")
+        assertThat(run.exit()).as(run.err()).isEqualTo(0);
+        assertThat(run.out()).contains("1. Rayleigh scattering").contains("2. shorter wavelengths scatter more")
                 .doesNotContain("3. third").contains("Because of Rayleigh scattering.").contains("NUGGET NOTE")
                 .doesNotContain("<json_schema>");
     }
@@ -120,10 +108,10 @@ class RenderCommandTest {
 
     @Test
     void parsingRendersTheTaskTextTheTemplatesSchemaAndTheResponse() throws Exception {
-        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "parsing", "--response", "It is Paris, I think.");
-        assertThat(run[0]).as(run[2]).isEqualTo("0");
-        assertThat(run[1]).startsWith("# parsing for question q1 (judge interface openai)");
-        String[] texts = systemAndUser(run[1]);
+        CliRun run = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "parsing", "--response", "It is Paris, I think.");
+        assertThat(run.exit()).as(run.err()).isEqualTo(0);
+        assertThat(run.out()).startsWith("# parsing for question q1 (judge interface openai)");
+        String[] texts = systemAndUser(run.out());
         assertThat(texts[0]).startsWith("You extract the answer a model gave").contains("<json_schema>").contains("\"city\"")
                 .doesNotContain("ground_truth").doesNotContain("Paris");
         assertThat(texts[1]).contains("<question>\nCapital of France?\n</question>").contains("It is Paris, I think.");
@@ -131,9 +119,9 @@ class RenderCommandTest {
 
     @Test
     void anLlmTraitBatchRendersItsBooleanAndScoreTraitsWithTheRawAnswerByDefault() throws Exception {
-        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_batch");
-        assertThat(run[0]).as(run[2]).isEqualTo("0");
-        String[] texts = systemAndUser(run[1]);
+        CliRun run = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_batch");
+        assertThat(run.exit()).as(run.err()).isEqualTo(0);
+        String[] texts = systemAndUser(run.out());
         assertThat(texts[0]).startsWith("You evaluate a model's response to a question against a list of traits.")
                 .contains("<json_schema>").contains("\"polite\"").contains("\"clarity\"").doesNotContain("has_four");
         assertThat(texts[1]).contains("<response>\nParis.\n</response>").contains("- polite (").contains("- clarity (")
@@ -142,31 +130,31 @@ class RenderCommandTest {
 
     @Test
     void aSingleTraitRendersTheNamedOne() throws Exception {
-        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_single", "--trait", "clarity");
-        assertThat(run[0]).as(run[2]).isEqualTo("0");
-        assertThat(systemAndUser(run[1])[1]).contains("- clarity (").doesNotContain("- polite (");
-        String[] unknown = run("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_single", "--trait", "clarty");
-        assertThat(unknown[0]).isEqualTo("2");
-        assertThat(unknown[2]).contains("no trait \"clarty\"").contains("polite, clarity");
+        CliRun run = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_single", "--trait", "clarity");
+        assertThat(run.exit()).as(run.err()).isEqualTo(0);
+        assertThat(systemAndUser(run.out())[1]).contains("- clarity (").doesNotContain("- polite (");
+        CliRun unknown = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_single", "--trait", "clarty");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no trait \"clarty\"").contains("polite, clarity");
     }
 
     @Test
     void aJudgeTaskTheQuestionHasNothingForOrNoResponseToJudgeIsInvalidInput() throws Exception {
-        String[] literal = run("render", judged().toString(), "--question", "q1", "--task", "rubric_literal_trait_batch");
-        assertThat(literal[0]).isEqualTo("2");
-        assertThat(literal[2]).contains("question q1 has no literal traits");
-        String[] noTemplate = run("render", benchmark().toString(), "--question", "plain", "--task", "parsing", "--response", "Paris");
-        assertThat(noTemplate[0]).isEqualTo("2");
-        assertThat(noTemplate[2]).contains("question plain has no answer template");
-        String[] noResponse = run("render", benchmark().toString(), "--question", "plain", "--task", "abstention_detection");
-        assertThat(noResponse[0]).isEqualTo("2");
-        assertThat(noResponse[2]).contains("has no raw_answer").contains("--response");
+        CliRun literal = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "rubric_literal_trait_batch");
+        assertThat(literal.exit()).isEqualTo(2);
+        assertThat(literal.err()).contains("question q1 has no literal traits");
+        CliRun noTemplate = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "parsing", "--response", "Paris");
+        assertThat(noTemplate.exit()).isEqualTo(2);
+        assertThat(noTemplate.err()).contains("question plain has no answer template");
+        CliRun noResponse = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "abstention_detection");
+        assertThat(noResponse.exit()).isEqualTo(2);
+        assertThat(noResponse.err()).contains("has no raw_answer").contains("--response");
     }
 
     @Test
     void forAnthropicTheSchemaIsNotPastedIntoTheSystemText() throws Exception {
-        String[] run = run("render", judged().toString(), "--question", "q1", "--task", "abstention_detection", "--interface", "anthropic");
-        assertThat(run[0]).as(run[2]).isEqualTo("0");
-        assertThat(systemAndUser(run[1])[0]).startsWith("You check whether a model attempted to answer").doesNotContain("<json_schema>");
+        CliRun run = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "abstention_detection", "--interface", "anthropic");
+        assertThat(run.exit()).as(run.err()).isEqualTo(0);
+        assertThat(systemAndUser(run.out())[0]).startsWith("You check whether a model attempted to answer").doesNotContain("<json_schema>");
     }
 }

@@ -19,7 +19,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code assay run} for real, as the README's first command: examples/quickstart on the local stack
@@ -33,12 +32,7 @@ class RunCommandEndToEndTest {
 
     @Test
     void theQuickstartRunsOnTheDemoModelWritesEveryReportAndLeavesNoProcessBehind() throws Exception {
-        Path home = Path.of(System.getProperty("user.dir")).getParent().toAbsolutePath().normalize();
-        for (String service : new String[]{"generation-service", "parsing-service", "rubric-service"}) {
-            assumeTrue(Files.isRegularFile(home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar")),
-                    service + " is not packaged; run ./mvnw verify (or package) from the root to include this test");
-        }
-        System.setProperty("assay.home", home.toString());
+        Path home = PackagedServices.homeForThisJvm();
 
         Path benchmark = home.resolve("examples/quickstart/benchmark.yaml");
         Path out = dir.resolve("out");

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Ctrl-C (here SIGTERM, the same shutdown path) while {@code assay run} is still starting its
@@ -35,11 +33,7 @@ class RunStoppedDuringStartupTest {
 
     @Test
     void stoppingRunWhileAServiceStartsLeavesNoProcessBehind() throws Exception {
-        Path home = Path.of(System.getProperty("user.dir")).getParent().toAbsolutePath().normalize();
-        for (String service : new String[]{"generation-service", "parsing-service", "rubric-service"}) {
-            assumeTrue(Files.isRegularFile(home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar")),
-                    service + " is not packaged; run ./mvnw verify from the root to include this test");
-        }
+        Path home = PackagedServices.home();
         String java = ProcessHandle.current().info().command().orElse("java");
         Process cli = new ProcessBuilder(List.of(java, "-Dassay.home=" + home, "-cp", System.getProperty("java.class.path"),
                 AssayCommand.class.getName(), "run", home.resolve("examples/quickstart/benchmark.yaml").toString(),

@@ -27,12 +27,7 @@ class StackCommandsEndToEndTest {
 
     @Test
     void upSubmitWatchStatusResultsDown() throws Exception {
-        Path home = Path.of(System.getProperty("user.dir")).getParent().toAbsolutePath().normalize();
-        for (String service : new String[]{"generation-service", "parsing-service", "rubric-service"}) {
-            assumeTrue(Files.isRegularFile(home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar")),
-                    service + " is not packaged; run ./mvnw verify from the root to include this test");
-        }
-        System.setProperty("assay.home", home.toString());
+        Path home = PackagedServices.homeForThisJvm();
         assumeTrue(StackState.read(home).isEmpty(), "a local stack of this checkout is already up; assay down first");
 
         try (StubLlmServer stub = StubLlmServer.start()) {

@@ -1,36 +1,20 @@
 package dev.assay.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.MultiRunItem;
-import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.Question;
-import dev.assay.common.benchmark.Rubric;
-import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.message.Message;
-import dev.assay.common.nugget.JudgedText;
-import dev.assay.common.nugget.NuggetPrompt;
-import dev.assay.common.nugget.NuggetPrompts;
-import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.pipeline.JobSettings;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.prompt.InstructionContext;
-import dev.assay.common.prompt.PromptAssembler;
 import dev.assay.common.prompt.PromptTask;
-import dev.assay.common.prompt.judge.AbstentionPrompt;
-import dev.assay.common.prompt.judge.MetricPrompt;
-import dev.assay.common.prompt.judge.MetricSchema;
-import dev.assay.common.prompt.judge.ParsingPrompt;
-import dev.assay.common.prompt.judge.PresencePrompt;
-import dev.assay.common.prompt.judge.PresenceSchema;
-import dev.assay.common.prompt.judge.SufficiencyPrompt;
-import dev.assay.common.prompt.judge.TraitPrompt;
-import dev.assay.common.prompt.judge.TraitSchemas;
+import dev.assay.common.prompt.judge.JudgePrompt;
+import dev.assay.common.prompt.judge.JudgeSubject;
+import dev.assay.common.prompt.judge.JudgeTask;
+import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.prompt.generation.ConversationScript;
 import dev.assay.common.prompt.generation.GenerationPrompt;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunPlanner;
-import dev.assay.common.template.TemplateSchemas;
 import dev.assay.common.validation.Suggestions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,8 +26,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -51,25 +33,15 @@ import java.util.concurrent.Callable;
  * messages a call would send, without calling a model. Turns the model fills (multi-variable
  * prompts) are shown as placeholders, since their text only exists once a model answered.
  *
- * <p>The judge tasks are built from the same prompt classes the services use
- * ({@code dev.assay.common.prompt.judge}) and assembled the same way: the task's system and user
- * text, the adapter's instructions for a judge of {@code --interface} (the answer's JSON schema in
- * the context), then the run's {@code prompt_config} instructions for the task. The response under
+ * <p>The judge tasks come from the registry the services use ({@code JudgeTasks}) and are assembled
+ * by the same function: the task's system and user text, the adapter's instructions for a judge of
+ * {@code --interface} (the answer's JSON schema in the context), then the run's {@code prompt_config}
+ * instructions for the task. The response under
  * review is {@code --response}, else the question's {@code raw_answer}.
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = "Print the exact messages that would be sent for a question, without calling a model.")
 final class RenderCommand implements Callable<Integer> {
-
-    /** Tasks whose prompt the CLI can build on its own. */
-    static final List<PromptTask> RENDERABLE = List.of(PromptTask.GENERATION, PromptTask.PARSING, PromptTask.ABSTENTION_DETECTION,
-            PromptTask.SUFFICIENCY_DETECTION, PromptTask.RUBRIC_LLM_TRAIT_BATCH, PromptTask.RUBRIC_LLM_TRAIT_SINGLE,
-            PromptTask.RUBRIC_LITERAL_TRAIT_BATCH, PromptTask.RUBRIC_LITERAL_TRAIT_SINGLE, PromptTask.RUBRIC_METRIC_TRAIT,
-            PromptTask.RUBRIC_DYNAMIC_PRESENCE_CHECK, PromptTask.NUGGET_ASSIGNMENT);
-
-    private static final NuggetPrompts NUGGET_PROMPTS = new NuggetPrompts();
-
-    private static final Set<String> LLM_KINDS = Set.of(RubricTrait.BOOLEAN, RubricTrait.SCORE);
 
     @Spec
     CommandSpec spec;
@@ -100,15 +72,15 @@ final class RenderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PromptTask promptTask = task(task);
+        boolean generation = isGeneration(task);
         SpecFiles.Checked checked = SpecFiles.load(benchmark, config);
         Question question = checked.benchmark().questions().stream().filter(q -> questionId.equals(q.id())).findFirst()
                 .orElseThrow(() -> unknownQuestion(checked.benchmark().questions().stream().map(Question::id).toList()));
         PrintWriter out = spec.commandLine().getOut();
-        if (promptTask != PromptTask.GENERATION) {
+        if (!generation) {
             VerificationJob job = checked.config() != null ? anyPlannedJob(checked, question) : renderingJob(question, interfaceName);
-            out.println("# " + promptTask.wireValue() + " for question " + question.id() + " (judge interface " + interfaceName + ")");
-            for (Message message : judgeMessages(promptTask, job)) {
+            out.println("# " + task + " for question " + question.id() + " (judge interface " + interfaceName + ")");
+            for (Message message : judgeMessages(task, job)) {
                 out.println();
                 out.println("[" + message.role().wireName() + "]");
                 out.println(message.text());
@@ -117,7 +89,7 @@ final class RenderCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         VerificationJob job = checked.config() != null ? plannedJob(checked, question) : renderingJob(question, interfaceName);
-        out.println("# " + promptTask.wireValue() + " for question " + question.id() + " (" + job.answeringModel().canonicalKey() + ")");
+        out.println("# " + PromptTask.GENERATION.wireValue() + " for question " + question.id() + " (" + job.answeringModel().canonicalKey() + ")");
         // what a model takes decides whether the system text is a message of its own
         PortCapabilities capabilities = PortCapabilities.DEFAULT;
         if (question.multiRunPrompt() != null) {
@@ -135,75 +107,19 @@ final class RenderCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** The messages a judge of {@code --interface} would get for the task, assembled as the parsing and rubric services do. */
-    List<Message> judgeMessages(PromptTask promptTask, VerificationJob job) {
-        Question question = job.question();
-        String text = question.question();
-        String reviewed = reviewedResponse(question);
-        Rubric rubric = question.rubric() == null ? Rubric.EMPTY : question.rubric();
-        return switch (promptTask) {
-            case PARSING -> {
-                requireTemplate(question);
-                yield assemble(promptTask, job, ParsingPrompt.SYSTEM, ParsingPrompt.user(text, reviewed), TemplateSchemas.of(question.template()));
-            }
-            case ABSTENTION_DETECTION -> assemble(promptTask, job, AbstentionPrompt.SYSTEM, AbstentionPrompt.user(text, reviewed),
-                    AbstentionPrompt.schema());
-            case SUFFICIENCY_DETECTION -> {
-                requireTemplate(question);
-                yield assemble(promptTask, job, SufficiencyPrompt.SYSTEM, SufficiencyPrompt.user(text, reviewed, question.template()),
-                        SufficiencyPrompt.schema());
-            }
-            case RUBRIC_LLM_TRAIT_BATCH -> {
-                List<RubricTrait> traits = traits(question, rubric, LLM_KINDS, "LLM (boolean or score)");
-                yield assemble(promptTask, job, TraitPrompt.LLM_BATCH, TraitPrompt.batch(text, reviewed, traits), TraitSchemas.batch(traits));
-            }
-            case RUBRIC_LLM_TRAIT_SINGLE -> {
-                RubricTrait trait = chosen(question, traits(question, rubric, LLM_KINDS, "LLM (boolean or score)"));
-                yield assemble(promptTask, job, TraitPrompt.LLM_SINGLE, TraitPrompt.single(text, reviewed, trait), TraitSchemas.single(trait));
-            }
-            case RUBRIC_LITERAL_TRAIT_BATCH -> {
-                List<RubricTrait> traits = traits(question, rubric, Set.of(RubricTrait.LITERAL), "literal");
-                yield assemble(promptTask, job, TraitPrompt.LITERAL_BATCH, TraitPrompt.batch(text, reviewed, traits),
-                        TraitSchemas.batch(traits));
-            }
-            case RUBRIC_LITERAL_TRAIT_SINGLE -> {
-                RubricTrait trait = chosen(question, traits(question, rubric, Set.of(RubricTrait.LITERAL), "literal"));
-                yield assemble(promptTask, job, TraitPrompt.LITERAL_SINGLE, TraitPrompt.single(text, reviewed, trait),
-                        TraitSchemas.single(trait));
-            }
-            case RUBRIC_METRIC_TRAIT -> {
-                RubricTrait trait = chosen(question, traits(question, rubric, Set.of(RubricTrait.METRIC), "metric"));
-                yield assemble(promptTask, job, MetricPrompt.system(trait), MetricPrompt.user(text, reviewed, trait), MetricSchema.of(trait));
-            }
-            case RUBRIC_DYNAMIC_PRESENCE_CHECK -> {
-                if (rubric.dynamicTraits().isEmpty()) {
-                    throw new InvalidInputException("question " + question.id() + " has no dynamic traits");
-                }
-                yield assemble(promptTask, job, PresencePrompt.SYSTEM, PresencePrompt.user(text, reviewed, rubric.dynamicTraits()),
-                        PresenceSchema.of(rubric.dynamicTraits()));
-            }
-            case NUGGET_ASSIGNMENT -> {
-                if (question.nuggets().isEmpty()) {
-                    throw new InvalidInputException("question " + question.id() + " has no nuggets");
-                }
-                // the first window, against the response, in the run's style and format
-                NuggetSettings settings = job.settings().nuggetEvaluation();
-                List<Nugget> window = question.nuggets().subList(0, Math.min(settings.effectiveWindowSize(), question.nuggets().size()));
-                NuggetPrompt prompt = NUGGET_PROMPTS.render(settings.effectivePromptStyle(), settings.effectiveOutputFormat(), text,
-                        JudgedText.response(reviewed), window);
-                String instructions = job.settings().promptConfig().instructionsFor(promptTask).orElse(null);
-                yield new PromptAssembler(promptTask, interfaceName, PortCapabilities.DEFAULT)
-                        .assemble(prompt.system(), prompt.user(), instructions, Map.of());
-            }
-            default -> throw new IllegalStateException("not a renderable judge task: " + promptTask.wireValue());
-        };
-    }
-
-    /** As the services do: the JSON schema in the adapter's context, then the run's prompt_config instructions for the task. */
-    private List<Message> assemble(PromptTask promptTask, VerificationJob job, String system, String user, JsonNode schema) {
-        String instructions = job.settings().promptConfig().instructionsFor(promptTask).orElse(null);
-        return new PromptAssembler(promptTask, interfaceName, PortCapabilities.DEFAULT)
-                .assemble(system, user, instructions, Map.of(InstructionContext.JSON_SCHEMA, schema));
+    /**
+     * The messages a judge of {@code --interface} would get for the task: the registered task's prompt
+     * for this question, assembled by {@link JudgePrompt#messages} exactly as the services' model session does.
+     */
+    List<Message> judgeMessages(String taskName, VerificationJob job) {
+        JudgeSubject subject = new JudgeSubject(job.question(), reviewedResponse(job.question()), job.settings(), traitName);
+        JudgePrompt prompt;
+        try {
+            prompt = JudgeTasks.promptFor(taskName, subject);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(e.getMessage());
+        }
+        return prompt.messages(interfaceName, PortCapabilities.DEFAULT, job.settings().promptConfig());
     }
 
     private String reviewedResponse(Question question) {
@@ -216,51 +132,41 @@ final class RenderCommand implements Callable<Integer> {
         throw new InvalidInputException("question " + question.id() + " has no raw_answer to judge; give the response with --response TEXT");
     }
 
-    private static void requireTemplate(Question question) {
-        if (question.template() == null) {
-            throw new InvalidInputException("question " + question.id() + " has no answer template");
-        }
-    }
-
-    /** The question's (non-dynamic) traits of the kinds, in rubric order; none is invalid input. */
-    private static List<RubricTrait> traits(Question question, Rubric rubric, Set<String> kinds, String what) {
-        List<RubricTrait> traits = rubric.traits().stream().filter(trait -> kinds.contains(trait.kind())).toList();
-        if (traits.isEmpty()) {
-            throw new InvalidInputException("question " + question.id() + " has no " + what + " traits");
-        }
-        return traits;
-    }
-
-    /** {@code --trait} among the traits, else the first. */
-    private RubricTrait chosen(Question question, List<RubricTrait> traits) {
-        if (traitName == null) {
-            return traits.get(0);
-        }
-        List<String> names = traits.stream().map(RubricTrait::name).toList();
-        return traits.stream().filter(trait -> traitName.equals(trait.name())).findFirst()
-                .orElseThrow(() -> new InvalidInputException("--trait: question " + question.id() + " has no trait \"" + traitName
-                        + "\" for task " + task + Suggestions.didYouMean(traitName, names) + "; its traits for it: " + String.join(", ", names)));
-    }
-
     private InvalidInputException unknownQuestion(List<String> ids) {
         String known = ids.size() <= 10 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 10)) + ", …";
         return new InvalidInputException("no question with id \"" + questionId + "\" in " + benchmark
                 + Suggestions.didYouMean(questionId, ids) + "; its questions: " + known);
     }
 
-    private static PromptTask task(String name) {
-        PromptTask task;
+    /** The tasks render can show: generation, then every renderable judge task in registry order. */
+    static List<String> renderable() {
+        List<String> names = new java.util.ArrayList<>();
+        names.add(PromptTask.GENERATION.wireValue());
+        names.addAll(JudgeTasks.renderable());
+        return names;
+    }
+
+    /** Whether {@code name} is generation; otherwise it must be a renderable judge task. */
+    private static boolean isGeneration(String name) {
+        if (PromptTask.GENERATION.wireValue().equals(name)) {
+            return true;
+        }
+        if (JudgeTasks.find(name).filter(JudgeTask::renderable).isEmpty()) {
+            boolean known = JudgeTasks.find(name).isPresent() || isPromptTask(name);
+            throw new InvalidInputException("--task: " + (known ? name + " cannot be rendered by the CLI yet"
+                    : "unknown task \"" + name + "\"" + Suggestions.didYouMean(name, renderable()))
+                    + " (it can render: " + String.join(", ", renderable()) + "); the prompts of every call are recorded in a run's results");
+        }
+        return false;
+    }
+
+    private static boolean isPromptTask(String name) {
         try {
-            task = PromptTask.fromWire(name);
+            PromptTask.fromWire(name);
+            return true;
         } catch (IllegalArgumentException e) {
-            throw new InvalidInputException("--task: " + e.getMessage());
+            return false;
         }
-        if (!RENDERABLE.contains(task)) {
-            throw new InvalidInputException("--task: " + name + " cannot be rendered by the CLI yet (it can render: "
-                    + String.join(", ", RENDERABLE.stream().map(PromptTask::wireValue).toList())
-                    + "); its prompts are recorded with every call in a run's results");
-        }
-        return task;
     }
 
     /** With a run config: the job the run would publish for this question and the first answering model of the interface. */

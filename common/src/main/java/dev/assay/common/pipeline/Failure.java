@@ -19,4 +19,14 @@ public record Failure(FailureCategory category, Stage stage, String reason, Port
         }
         reason = reason == null || reason.isBlank() ? category.wireName() : reason;
     }
+
+    /**
+     * A {@code system} failure of {@code stage} for something no one planned for (a bug, a broken
+     * record): named by its exception type and message, so the record is kept and says why.
+     */
+    public static Failure unexpected(Stage stage, Throwable error) {
+        String message = error.getMessage();
+        return new Failure(FailureCategory.SYSTEM, stage,
+                "unexpected " + error.getClass().getSimpleName() + (message == null ? "" : ": " + message), null);
+    }
 }

@@ -1,11 +1,7 @@
 package dev.assay.generation.messaging;
 
 import dev.assay.common.pipeline.VerificationResult;
-import dev.assay.core.messaging.ObservedRecord;
 import dev.assay.core.messaging.StageRecords;
-import dev.assay.core.observability.RecordIds;
-import dev.assay.core.pipeline.RecordReader;
-import dev.assay.core.pipeline.UnreadableRecordException;
 import dev.assay.generation.config.StoreConfig;
 import dev.assay.generation.service.ResultStore;
 import io.smallrye.common.annotation.RunOnVirtualThread;
@@ -15,8 +11,7 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -32,6 +27,10 @@ public class ResultConsumer {
     /** The stage name of the store in metrics and spans (docs/deploy.md, Observability). */
     static final String STAGE = "store";
 
+    /** An output "failed" when the result carries a failure. */
+    private static final StageRecords.Spec<VerificationResult, VerificationResult> SPEC = new StageRecords.Spec<>(
+            STAGE, VerificationResult.class, VerificationResult::resultId, result -> result.failure() != null, LOG);
+
     private final ResultStore store;
     private final StoreConfig config;
     private final StageRecords records;
@@ -45,33 +44,8 @@ public class ResultConsumer {
     @Incoming("results")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
-        Optional<ObservedRecord> observed = records.observe(STAGE, record);
-        if (observed.isEmpty()) {
-            return CompletableFuture.completedFuture(null); // shutting down: left for the partition's next owner
-        }
-        try (ObservedRecord current = observed.get()) {
-            VerificationResult result;
-            try {
-                result = RecordReader.read(record.getPayload(), VerificationResult.class);
-            } catch (UnreadableRecordException e) {
-                LOG.warnf("undecodable record on assay.results sent to the dead-letter topic: %s", e.getMessage());
-                current.deadLettered(e);
-                return record.nack(e);
-            }
-            current.identify(RecordIds.of(result));
-            try {
-                storeWithRetries(result);
-            } catch (RuntimeException e) {
-                if (current.shutdownAbandonedIt()) {
-                    return CompletableFuture.completedFuture(null);
-                }
-                LOG.errorf(e, "result %s of run %s could not be stored; sent to the dead-letter topic", result.resultId(), result.runId());
-                current.deadLettered(e);
-                return record.nack(e);
-            }
-            current.output(result.failure() != null);
-            return record.ack();
-        }
+        // the stages' delivery rule, with the store as the output's destination
+        return records.handle(record, SPEC, List::of, this::storeWithRetries);
     }
 
     private void storeWithRetries(VerificationResult result) {

@@ -18,11 +18,9 @@ import java.util.Map;
 final class ConversationLoop {
 
     private final ModelTurn model;
-    private final CallLog log;
 
-    ConversationLoop(ModelTurn model, CallLog log) {
+    ConversationLoop(ModelTurn model) {
         this.model = model;
-        this.log = log;
     }
 
     /**
@@ -30,7 +28,7 @@ final class ConversationLoop {
      * answered, so a failure later on leaves the earlier answers for the record.
      *
      * @return the last answer
-     * @throws ModelCallException when a call fails; its attempts are already in the call log
+     * @throws ModelCallException when a call fails; its attempts are recorded by the model's session
      */
     String run(ConversationScript script, Map<String, String> variables) {
         List<Message> sent = new ArrayList<>();
@@ -40,14 +38,7 @@ final class ConversationLoop {
                 sent.add(turn.message());
                 continue;
             }
-            Completion completion;
-            try {
-                completion = model.complete(List.copyOf(sent));
-            } catch (ModelCallException e) {
-                log.add(e);
-                throw e;
-            }
-            log.add(completion);
+            Completion completion = model.complete(List.copyOf(sent));
             answer = completion.content();
             variables.put(turn.variable(), answer);
             sent.add(Message.assistant(answer));

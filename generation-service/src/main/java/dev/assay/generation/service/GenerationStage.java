@@ -1,6 +1,6 @@
 package dev.assay.generation.service;
 
-import dev.assay.common.message.Message;
+import dev.assay.core.session.ModelSession;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.FailureCategory;
@@ -9,7 +9,6 @@ import dev.assay.common.pipeline.RunOutput;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.port.PortException;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
@@ -49,34 +48,27 @@ public class GenerationStage {
         if (model.isManual()) {
             return manual(job);
         }
-        long started = System.nanoTime();
-        CallLog log = new CallLog();
+        ModelSession session = new ModelSession(gateway, Stage.GENERATION, model, job.settings().promptConfig());
         Map<String, String> variables = new LinkedHashMap<>();
         List<RunOutput> outputs = new ArrayList<>();
         try {
-            PortCapabilities capabilities = gateway.capabilities(model);
-            ModelTurn turn = messages -> gateway.complete(model, Stage.GENERATION, PromptTask.GENERATION, messages);
-            String response = new PromptRuns(new ConversationLoop(turn, log), job, capabilities).answer(variables, outputs);
-            return new GenerationOutcome(response, log.calls(), log.usage(), millisSince(started), null,
+            PortCapabilities capabilities = session.capabilities();
+            ModelTurn turn = messages -> session.complete(PromptTask.GENERATION, messages);
+            String response = new PromptRuns(new ConversationLoop(turn), job, capabilities).answer(variables, outputs);
+            return new GenerationOutcome(response, session.calls(), session.usage(), session.elapsedMillis(), null,
                     job.question().prompt() != null ? variables : null, outputs);
         } catch (ModelCallException e) {
-            // The loop logged this call's attempts already, after every call before it.
-            return failed(log, started, e.toFailure(Stage.GENERATION), variables, outputs);
-        } catch (PortException e) {
-            // No port could be made for the model (e.g. an interface this service has no adapter for): no call was made.
-            return failed(log, started, new ModelCallException(e, List.of()).toFailure(Stage.GENERATION), variables, outputs);
+            // The session recorded this call's attempts already, after every call before it.
+            return failed(session, e.toFailure(Stage.GENERATION), variables, outputs);
         } catch (RuntimeException e) {
             LOG.errorf(e, "generation of job %s (run %s) failed unexpectedly", job.jobId(), job.runId());
-            Failure failure = new Failure(FailureCategory.SYSTEM, Stage.GENERATION,
-                    "unexpected " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), null);
-            return failed(log, started, failure, variables, outputs);
+            return failed(session, Failure.unexpected(Stage.GENERATION, e), variables, outputs);
         }
     }
 
     /** No answer, but everything that was said before the failure, for the record. */
-    private static GenerationOutcome failed(CallLog log, long started, Failure failure, Map<String, String> variables,
-                                            List<RunOutput> outputs) {
-        return new GenerationOutcome("", log.calls(), log.usage(), millisSince(started), failure, variables, outputs);
+    private static GenerationOutcome failed(ModelSession session, Failure failure, Map<String, String> variables, List<RunOutput> outputs) {
+        return new GenerationOutcome("", session.calls(), session.usage(), session.elapsedMillis(), failure, variables, outputs);
     }
 
     /** A manual answering model answers with the text given in the run: no call, nothing to record. */
@@ -89,9 +81,5 @@ public class GenerationStage {
         // Recorded variables and outputs (an imported LVE instance) are what expression traits read.
         return new GenerationOutcome(job.manualAnswer(), List.of(), UsageMetadata.EMPTY, 0, null, job.manualVariables(),
                 job.manualOutputs());
-    }
-
-    private static long millisSince(long startedNanos) {
-        return (System.nanoTime() - startedNanos) / 1_000_000;
     }
 }

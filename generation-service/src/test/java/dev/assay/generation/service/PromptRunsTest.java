@@ -1,5 +1,8 @@
 package dev.assay.generation.service;
 
+import dev.assay.common.pipeline.RecordedCall;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.core.llm.Completion;
 import dev.assay.common.benchmark.FewShotExample;
 import dev.assay.common.benchmark.MultiRunItem;
 import dev.assay.common.benchmark.Passage;
@@ -36,7 +39,9 @@ class PromptRunsTest {
             PromptMessage.user("Double it; answer as {{\"n\": x}}."),
             PromptMessage.toFill("doubled"));
 
-    private final CallLog log = new CallLog();
+    /** What a model session would record of the loop's calls: the loop must make every call through its turn. */
+    private final List<RecordedCall> calls = new ArrayList<>();
+    private UsageMetadata usage = UsageMetadata.EMPTY;
     private final Map<String, String> variables = new LinkedHashMap<>();
     private final List<RunOutput> outputs = new ArrayList<>();
 
@@ -50,7 +55,18 @@ class PromptRunsTest {
     }
 
     private String answer(ScriptedModel model, VerificationJob job, PortCapabilities capabilities) {
-        return new PromptRuns(new ConversationLoop(model, log), job, capabilities).answer(variables, outputs);
+        ModelTurn recorded = messages -> {
+            try {
+                Completion completion = model.complete(messages);
+                calls.addAll(completion.calls());
+                usage = usage.plus(completion.usage());
+                return completion;
+            } catch (ModelCallException e) {
+                calls.addAll(e.calls());
+                throw e;
+            }
+        };
+        return new PromptRuns(new ConversationLoop(recorded), job, capabilities).answer(variables, outputs);
     }
 
     @Test
@@ -68,8 +84,8 @@ class PromptRunsTest {
                         Message.user("Double it; answer as {\"n\": x}.")));
         assertThat(variables).containsExactly(entry("number", "7"), entry("doubled", "{\"n\": 14}"));
         assertThat(response).isEqualTo("{\"n\": 14}");
-        assertThat(log.calls()).hasSize(2);
-        assertThat(log.usage().inputTokens()).isEqualTo(20L);
+        assertThat(calls).hasSize(2);
+        assertThat(usage.inputTokens()).isEqualTo(20L);
     }
 
     @Test
@@ -158,8 +174,8 @@ class PromptRunsTest {
         assertThatThrownBy(() -> answer(model, job(question, null, PromptConfig.EMPTY), PortCapabilities.DEFAULT))
                 .isInstanceOf(ModelCallException.class);
 
-        assertThat(log.calls()).hasSize(2);
-        assertThat(log.calls().get(1).error()).isEqualTo("boom");
+        assertThat(calls).hasSize(2);
+        assertThat(calls.get(1).error()).isEqualTo("boom");
         assertThat(outputs).containsExactly(new RunOutput("colour", 1, "red", Map.of("response", "red")));
     }
 
@@ -171,7 +187,7 @@ class PromptRunsTest {
                 PortCapabilities.DEFAULT)).isInstanceOf(ModelCallException.class);
 
         assertThat(variables).containsExactly(entry("number", "7"));
-        assertThat(log.calls()).extracting("response").containsExactly("7", null);
+        assertThat(calls).extracting("response").containsExactly("7", null);
     }
 
     @Test

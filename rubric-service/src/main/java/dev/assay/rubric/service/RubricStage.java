@@ -5,7 +5,6 @@ import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.DynamicRubricOutcome;
 import dev.assay.common.pipeline.Failure;
-import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.GenerationOutcome;
 import dev.assay.common.pipeline.NuggetOutcome;
 import dev.assay.common.pipeline.ParsedJob;
@@ -15,6 +14,7 @@ import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.dynamic.PresenceCheck;
 import dev.assay.rubric.service.nugget.NuggetEvaluator;
 import dev.assay.rubric.service.trait.TraitEvaluators;
@@ -67,8 +67,7 @@ public class RubricStage {
         if (nothingToDo) {
             return RubricOutcome.NOTHING_TO_DO;
         }
-        long started = System.nanoTime();
-        JudgeSession judge = new JudgeSession(gateway, parsed.judge(), job.settings().promptConfig());
+        ModelSession judge = new ModelSession(gateway, Stage.RUBRIC, parsed.judge(), job.settings().promptConfig());
         try {
             GenerationOutcome generation = parsed.answered().generation();
             TraitInput input = new TraitInput(question, generation.response(), parsed.parsing().parsed(), job.settings(),
@@ -85,16 +84,11 @@ public class RubricStage {
                     .map(score -> promoted.contains(score.name()) ? score.asDynamic() : score)
                     .toList();
             NuggetOutcome nuggetOutcome = question.nuggets().isEmpty() ? null : nuggets.evaluate(input, judge);
-            return new RubricOutcome(scores, dynamic, nuggetOutcome, judge.calls(), judge.usage(), millisSince(started), null);
+            return new RubricOutcome(scores, dynamic, nuggetOutcome, judge.calls(), judge.usage(), judge.elapsedMillis(), null);
         } catch (RuntimeException e) {
             LOG.errorf(e, "rubric of result %s (run %s) failed unexpectedly", parsed.resultId(), parsed.runId());
-            Failure failure = new Failure(FailureCategory.SYSTEM, Stage.RUBRIC,
-                    "unexpected " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), null);
-            return new RubricOutcome(List.of(), null, null, judge.calls(), judge.usage(), millisSince(started), failure);
+            return new RubricOutcome(List.of(), null, null, judge.calls(), judge.usage(), judge.elapsedMillis(),
+                    Failure.unexpected(Stage.RUBRIC, e));
         }
-    }
-
-    private static long millisSince(long startedNanos) {
-        return (System.nanoTime() - startedNanos) / 1_000_000;
     }
 }

@@ -25,10 +25,11 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The one delivery rule of every stage consumer (docs/messaging.md): decode the record, run the
- * stage, publish every output keyed by its id and wait for the broker, then acknowledge. A record
- * that cannot be read (or that the stage refuses with {@link UnreadableRecordException}) and one
- * whose outputs cannot be published are nacked, which sends them to the dead-letter topic.
+ * The one delivery rule of every consumer, the stages' and the result store's (docs/messaging.md):
+ * decode the record, run the work, deliver every output (publish it keyed by its id and wait for
+ * the broker, or store it) and only then acknowledge. A record that cannot be read (or that the
+ * work refuses with {@link UnreadableRecordException}) and one whose outputs cannot be delivered
+ * are nacked, which sends them to the dead-letter topic.
  *
  * <p>Around that, what operations need (docs/deploy.md, Observability): stage metrics, a span per record whose
  * context travels with the outputs (Kafka headers), the record's ids in the MDC, and the shutdown
@@ -64,6 +65,12 @@ public class StageRecords {
     public record Spec<I, O>(String stage, Class<I> type, Function<O, String> key, Predicate<O> failed, Logger log) {
     }
 
+    /** Where outputs go; throws when one could not be delivered (after any retries of its own). */
+    @FunctionalInterface
+    public interface Delivery<O> {
+        void deliver(O output);
+    }
+
     /**
      * Starts observing {@code record}; empty when the service is shutting down, in which case the
      * record must be left alone: not processed, not acknowledged, not nacked.
@@ -93,6 +100,15 @@ public class StageRecords {
     /** Decode, run {@code work}, publish every output on {@code out}, acknowledge. */
     public <I, O> CompletionStage<Void> handle(Message<String> record, Spec<I, O> spec, Function<I, List<O>> work,
                                                MutinyEmitter<String> out) {
+        return handle(record, spec, work, output -> out.sendMessageAndAwait(Message.of(Json.write(output))
+                .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(spec.key().apply(output)).build())
+                // the producer span (and the traceparent header) become children of this record's span
+                .addMetadata(TracingMetadata.withCurrent(Context.current()))));
+    }
+
+    /** Decode, run {@code work}, hand every output to {@code delivery}, acknowledge. */
+    public <I, O> CompletionStage<Void> handle(Message<String> record, Spec<I, O> spec, Function<I, List<O>> work,
+                                               Delivery<O> delivery) {
         Optional<ObservedRecord> observed = observe(spec.stage(), record);
         if (observed.isEmpty()) {
             spec.log().debugf("shutting down: record %s is left for the next owner of its partition", position(record));
@@ -119,10 +135,7 @@ public class StageRecords {
             }
             try {
                 for (O output : outputs) {
-                    out.sendMessageAndAwait(Message.of(Json.write(output))
-                            .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(spec.key().apply(output)).build())
-                            // the producer span (and the traceparent header) become children of this record's span
-                            .addMetadata(TracingMetadata.withCurrent(Context.current())));
+                    delivery.deliver(output);
                     current.output(spec.failed().test(output));
                 }
             } catch (RuntimeException e) {
@@ -131,7 +144,7 @@ public class StageRecords {
                             position(record));
                     return CompletableFuture.completedFuture(null);
                 }
-                String what = "could not publish the output of record " + position(record) + ": " + e.getMessage();
+                String what = "could not deliver the output of record " + position(record) + ": " + e.getMessage();
                 spec.log().error(what, e);
                 current.deadLettered(e);
                 return record.nack(new IllegalStateException(what, e));

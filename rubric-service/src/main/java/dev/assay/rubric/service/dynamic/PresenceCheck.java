@@ -1,18 +1,15 @@
 package dev.assay.rubric.service.dynamic;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.prompt.judge.JudgeInputs;
+import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.DynamicRubricOutcome;
-import dev.assay.common.prompt.PromptTask;
-import dev.assay.common.prompt.judge.PresencePrompt;
-import dev.assay.common.prompt.judge.PresenceSchema;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.rubric.service.JudgeFailures;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,21 +22,16 @@ import java.util.List;
 @ApplicationScoped
 public class PresenceCheck {
 
-    public DynamicRubricOutcome resolve(List<RubricTrait> dynamicTraits, TraitInput input, JudgeSession judge) {
-        JsonNode answer;
+    public DynamicRubricOutcome resolve(List<RubricTrait> dynamicTraits, TraitInput input, ModelSession judge) {
+        List<String> promoted;
         try {
-            answer = judge.extract(PromptTask.RUBRIC_DYNAMIC_PRESENCE_CHECK, PresencePrompt.SYSTEM,
-                    PresencePrompt.user(input.question().question(), input.response(), dynamicTraits),
-                    PresenceSchema.of(dynamicTraits)).value();
+            promoted = judge.ask(JudgeTasks.PRESENCE_CHECK, new JudgeInputs.Traits(input.question().question(), input.response(),
+                    dynamicTraits));
         } catch (ModelCallException e) {
             return new DynamicRubricOutcome(List.of(), dynamicTraits.stream().map(RubricTrait::name).toList(),
                     JudgeFailures.callFailed("the presence check", e));
         }
-        List<String> promoted = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
-        for (RubricTrait trait : dynamicTraits) {
-            (answer.path(trait.name()).asBoolean(false) ? promoted : skipped).add(trait.name());
-        }
+        List<String> skipped = dynamicTraits.stream().map(RubricTrait::name).filter(name -> !promoted.contains(name)).toList();
         return new DynamicRubricOutcome(promoted, skipped, null);
     }
 }

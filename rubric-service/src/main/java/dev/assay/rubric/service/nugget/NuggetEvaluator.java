@@ -1,7 +1,7 @@
 package dev.assay.rubric.service.nugget;
 
-import dev.assay.common.nugget.NuggetPrompts;
-import dev.assay.common.nugget.NuggetPrompt;
+import dev.assay.common.prompt.judge.JudgeInputs;
+import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.nugget.JudgedText;
 import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.Passage;
@@ -16,10 +16,8 @@ import dev.assay.common.pipeline.NuggetOutcome;
 import dev.assay.common.pipeline.NuggetWindow;
 import dev.assay.common.pipeline.PassageSupport;
 import dev.assay.common.pipeline.Stage;
-import dev.assay.common.prompt.PromptTask;
-import dev.assay.core.llm.Completion;
 import dev.assay.core.llm.ModelCallException;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -45,13 +43,8 @@ public class NuggetEvaluator {
     /** The first answer and one fresh retry. More would mostly repeat a judge that cannot follow the format. */
     static final int ATTEMPTS = 2;
 
-    private final NuggetPrompts prompts;
 
-    public NuggetEvaluator(NuggetPrompts prompts) {
-        this.prompts = prompts;
-    }
-
-    public NuggetOutcome evaluate(TraitInput input, JudgeSession judge) {
+    public NuggetOutcome evaluate(TraitInput input, ModelSession judge) {
         Question question = input.question();
         NuggetSettings settings = input.settings().nuggetEvaluation();
         Judging judging = new Judging(judge, settings, question);
@@ -76,7 +69,7 @@ public class NuggetEvaluator {
     /** The windows of one evaluation: their reports, in call order, and what failed. */
     private final class Judging {
 
-        private final JudgeSession judge;
+        private final ModelSession judge;
         private final int windowSize;
         private final NuggetPromptStyle style;
         private final NuggetOutputFormat format;
@@ -85,7 +78,7 @@ public class NuggetEvaluator {
         private final List<String> failures = new ArrayList<>();
         private int windows;
 
-        Judging(JudgeSession judge, NuggetSettings settings, Question question) {
+        Judging(ModelSession judge, NuggetSettings settings, Question question) {
             this.judge = judge;
             this.windowSize = settings.effectiveWindowSize();
             // validated when the run is submitted; a job published straight to the topic is not, and 0 would never end
@@ -117,19 +110,19 @@ public class NuggetEvaluator {
         private Optional<List<SupportLabel>> labelWindow(JudgedText judged, int first, List<Nugget> window) {
             windows++;
             String where = "nuggets[" + first + ".." + (first + window.size() - 1) + "] against " + judged.describe();
-            NuggetPrompt prompt = prompts.render(style, format, question.question(), judged, window);
+            JudgeInputs.NuggetWindow asked = new JudgeInputs.NuggetWindow(style, format, question.question(), judged, window);
             List<String> answers = new ArrayList<>();
             for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-                Completion completion;
+                String answer;
                 try {
-                    completion = judge.complete(PromptTask.NUGGET_ASSIGNMENT, prompt.system(), prompt.user());
+                    answer = judge.ask(JudgeTasks.NUGGET_ASSIGNMENT, asked);
                 } catch (ModelCallException e) {
                     Failure failure = e.toFailure(Stage.RUBRIC);
                     failures.add(where + ": the judge call failed (" + failure.category().wireName() + "): " + failure.reason()
                             + (answers.isEmpty() ? "" : "; before that, " + String.join("; ", answers)));
                     return Optional.empty();
                 }
-                ParsedLabels parsed = NuggetLabelParser.parse(completion.content(), format, window.size());
+                ParsedLabels parsed = NuggetLabelParser.parse(answer, format, window.size());
                 reports.add(new NuggetWindow(judged.passage(), first, window.size(), parsed.found(), parsed.format(), parsed.labels(),
                         parsed.error()));
                 if (parsed.ok()) {

@@ -9,7 +9,7 @@ import dev.assay.common.benchmark.trait.ExpressionTraitKind;
 import dev.assay.common.benchmark.trait.TraitExpressions;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -35,7 +35,7 @@ public class ExpressionTraitEvaluator implements TraitEvaluator {
     }
 
     @Override
-    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
         Map<String, Object> parsed = parsedFields(input.parsed());
         return traits.stream().map(trait -> score(trait, input, parsed)).toList();
     }

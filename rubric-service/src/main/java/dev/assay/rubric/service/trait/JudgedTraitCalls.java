@@ -1,18 +1,16 @@
 package dev.assay.rubric.service.trait;
 
+import dev.assay.common.prompt.judge.JudgeInputs;
+import dev.assay.common.prompt.judge.JudgeTask;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.port.MalformedResponseException;
-import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.prompt.judge.TraitAnswer;
-import dev.assay.common.prompt.judge.TraitPrompt;
-import dev.assay.common.prompt.judge.TraitSchemas;
 import dev.assay.core.llm.JsonAnswers;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.rubric.service.JudgeFailures;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 
 import java.util.List;
@@ -30,33 +28,28 @@ import java.util.Optional;
  */
 final class JudgedTraitCalls {
 
-    private final PromptTask batchTask;
-    private final String batchSystem;
-    private final PromptTask singleTask;
-    private final String singleSystem;
+    private final JudgeTask<JudgeInputs.Traits, JsonNode> batchTask;
+    private final JudgeTask<JudgeInputs.Traits, JsonNode> singleTask;
 
-    JudgedTraitCalls(PromptTask batchTask, String batchSystem, PromptTask singleTask, String singleSystem) {
+    JudgedTraitCalls(JudgeTask<JudgeInputs.Traits, JsonNode> batchTask, JudgeTask<JudgeInputs.Traits, JsonNode> singleTask) {
         this.batchTask = batchTask;
-        this.batchSystem = batchSystem;
         this.singleTask = singleTask;
-        this.singleSystem = singleSystem;
     }
 
-    List<TraitScore> score(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+    List<TraitScore> score(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
         return switch (input.settings().rubricStrategy()) {
             case BATCH -> batch(traits, input, judge);
             case SEQUENTIAL -> traits.stream().map(trait -> single(trait, input, judge)).toList();
         };
     }
 
-    private List<TraitScore> batch(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
-        String user = TraitPrompt.batch(input.question().question(), input.response(), traits);
-        ObjectNode schema = TraitSchemas.batch(traits);
+    private List<TraitScore> batch(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
+        JudgeInputs.Traits asked = new JudgeInputs.Traits(input.question().question(), input.response(), traits);
         try {
-            JsonNode answer = judge.extract(batchTask, batchSystem, user, schema).value();
+            JsonNode answer = judge.ask(batchTask, asked);
             return traits.stream().map(trait -> read(trait, answer.get(trait.name()), null)).toList();
         } catch (ModelCallException e) {
-            Optional<JsonNode> last = lastAnswer(e, schema);
+            Optional<JsonNode> last = lastAnswer(e, batchTask.prompt(asked).schema());
             if (last.isEmpty()) {
                 String error = JudgeFailures.callFailed("the " + kindsOf(traits) + " traits", e);
                 return traits.stream().map(trait -> TraitScore.failed(trait.name(), trait.kind(), error)).toList();
@@ -65,13 +58,12 @@ final class JudgedTraitCalls {
         }
     }
 
-    private TraitScore single(RubricTrait trait, TraitInput input, JudgeSession judge) {
-        String user = TraitPrompt.single(input.question().question(), input.response(), trait);
-        ObjectNode schema = TraitSchemas.single(trait);
+    private TraitScore single(RubricTrait trait, TraitInput input, ModelSession judge) {
+        JudgeInputs.Traits asked = new JudgeInputs.Traits(input.question().question(), input.response(), List.of(trait));
         try {
-            return read(trait, judge.extract(singleTask, singleSystem, user, schema).value(), null);
+            return read(trait, judge.ask(singleTask, asked), null);
         } catch (ModelCallException e) {
-            return lastAnswer(e, schema).map(answer -> read(trait, answer, e))
+            return lastAnswer(e, singleTask.prompt(asked).schema()).map(answer -> read(trait, answer, e))
                     .orElseGet(() -> TraitScore.failed(trait.name(), trait.kind(), JudgeFailures.callFailed("trait " + trait.name(), e)));
         }
     }

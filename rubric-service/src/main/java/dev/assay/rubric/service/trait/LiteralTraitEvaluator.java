@@ -2,9 +2,8 @@ package dev.assay.rubric.service.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.common.prompt.PromptTask;
-import dev.assay.common.prompt.judge.TraitPrompt;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.common.prompt.judge.JudgeTasks;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -18,8 +17,7 @@ import java.util.List;
 @ApplicationScoped
 public class LiteralTraitEvaluator implements TraitEvaluator {
 
-    private final JudgedTraitCalls calls = new JudgedTraitCalls(PromptTask.RUBRIC_LITERAL_TRAIT_BATCH, TraitPrompt.LITERAL_BATCH,
-            PromptTask.RUBRIC_LITERAL_TRAIT_SINGLE, TraitPrompt.LITERAL_SINGLE);
+    private final JudgedTraitCalls calls = new JudgedTraitCalls(JudgeTasks.LITERAL_TRAIT_BATCH, JudgeTasks.LITERAL_TRAIT_SINGLE);
 
     @Override
     public String kind() {
@@ -27,7 +25,7 @@ public class LiteralTraitEvaluator implements TraitEvaluator {
     }
 
     @Override
-    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
         return calls.score(traits, input, judge);
     }
 }

@@ -2,9 +2,8 @@ package dev.assay.rubric.service.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.common.prompt.PromptTask;
-import dev.assay.common.prompt.judge.TraitPrompt;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.common.prompt.judge.JudgeTasks;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -19,8 +18,7 @@ import java.util.Set;
 @ApplicationScoped
 public class LlmTraitEvaluator implements TraitEvaluator {
 
-    private final JudgedTraitCalls calls = new JudgedTraitCalls(PromptTask.RUBRIC_LLM_TRAIT_BATCH, TraitPrompt.LLM_BATCH,
-            PromptTask.RUBRIC_LLM_TRAIT_SINGLE, TraitPrompt.LLM_SINGLE);
+    private final JudgedTraitCalls calls = new JudgedTraitCalls(JudgeTasks.LLM_TRAIT_BATCH, JudgeTasks.LLM_TRAIT_SINGLE);
 
     @Override
     public String kind() {
@@ -33,7 +31,7 @@ public class LlmTraitEvaluator implements TraitEvaluator {
     }
 
     @Override
-    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
         return calls.score(traits, input, judge);
     }
 }

@@ -2,7 +2,7 @@ package dev.assay.rubric.service.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -19,7 +19,7 @@ public class RegexTraitEvaluator implements TraitEvaluator {
     }
 
     @Override
-    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
         return traits.stream().map(trait -> score(trait, input.response())).toList();
     }
 

@@ -2,7 +2,7 @@ package dev.assay.rubric.service.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 
 import java.util.List;
@@ -31,5 +31,5 @@ public interface TraitEvaluator {
     }
 
     /** Scores {@code traits}, all of them of this evaluator's kinds, in the order given. */
-    List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge);
+    List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge);
 }

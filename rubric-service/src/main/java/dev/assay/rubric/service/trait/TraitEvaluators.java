@@ -2,7 +2,7 @@ package dev.assay.rubric.service.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -43,7 +43,7 @@ public class TraitEvaluators {
     }
 
     /** One score per trait, in the traits' order. */
-    public List<TraitScore> score(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+    public List<TraitScore> score(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
         TraitScore[] scores = new TraitScore[traits.size()];
         Map<TraitEvaluator, List<Integer>> positions = new LinkedHashMap<>();
         for (int i = 0; i < traits.size(); i++) {

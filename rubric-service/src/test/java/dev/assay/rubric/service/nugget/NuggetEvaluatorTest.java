@@ -25,7 +25,7 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelGateway;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
@@ -122,7 +122,7 @@ class NuggetEvaluatorTest {
                 null);
     }
 
-    private NuggetOutcome evaluate(JudgeSession session, List<Nugget> nuggets, List<Passage> passages, NuggetSettings settings) {
+    private NuggetOutcome evaluate(ModelSession session, List<Nugget> nuggets, List<Passage> passages, NuggetSettings settings) {
         Question question = new Question("q-paris", QUESTION, null, null, null, null, nuggets, passages, null, null, null, null, null);
         JobSettings jobSettings = new JobSettings(EvaluationMode.RUBRIC_ONLY, false, false, PromptConfig.EMPTY, null, settings, null);
         return evaluator.evaluate(new TraitInput(question, RESPONSE, null, jobSettings), session);
@@ -131,7 +131,7 @@ class NuggetEvaluatorTest {
     @Test
     void twelveNuggetsInWindowsOfFiveAreThreeCallsInOrder() {
         stub.when(any()).thenReply(labelling(NuggetEvaluatorTest::byNumber));
-        JudgeSession session = new JudgeSession(gateway, judge(), PromptConfig.EMPTY);
+        ModelSession session = new ModelSession(gateway, Stage.RUBRIC, judge(), PromptConfig.EMPTY);
         // passages are there, but per_passage is off: only the response is judged
         List<Passage> passages = List.of(new Passage("doc-a", "Paris is large.", 0.9));
 
@@ -173,7 +173,7 @@ class NuggetEvaluatorTest {
     void aTruncatedAnswerIsAskedOnceMoreAndTheFreshAnswerCounts() {
         stub.when(any()).thenReply(StubReply.text("{\"labels\": [\"support\", \"support\"]}")).once();
         stub.when(any()).thenReply(labelling(NuggetEvaluatorTest::byNumber));
-        JudgeSession session = new JudgeSession(gateway, judge(), PromptConfig.EMPTY);
+        ModelSession session = new ModelSession(gateway, Stage.RUBRIC, judge(), PromptConfig.EMPTY);
 
         NuggetOutcome outcome = evaluate(session, facts(4), List.of(), NuggetSettings.DEFAULTS);
 
@@ -192,7 +192,7 @@ class NuggetEvaluatorTest {
     void aWindowStillTruncatedAfterItsRetryKeepsNoLabelsAndTheScoresAreLeftOut() {
         stub.when(lastUserMessageContains("fact 06")).thenReply(StubReply.text("[\"support\"]"));
         stub.when(any()).thenReply(labelling(NuggetEvaluatorTest::byNumber));
-        JudgeSession session = new JudgeSession(gateway, judge(), PromptConfig.EMPTY);
+        ModelSession session = new ModelSession(gateway, Stage.RUBRIC, judge(), PromptConfig.EMPTY);
 
         NuggetOutcome outcome = evaluate(session, facts(7), List.of(),
                 new NuggetSettings(5, NuggetPromptStyle.NO_REASONING, NuggetOutputFormat.JSON, null));
@@ -216,7 +216,7 @@ class NuggetEvaluatorTest {
                         .collect(Collectors.joining("\n")))));
         stub.when(lastUserMessageContains("<passage>\nLyon is a city.")).thenReply(StubReply.text("1. no\n2. no\n3. partially supported"));
         stub.when(lastUserMessageContains("<response>")).thenReply(StubReply.text("1. yes\n2. partial\n3. no"));
-        JudgeSession session = new JudgeSession(gateway, judge(), PromptConfig.EMPTY);
+        ModelSession session = new ModelSession(gateway, Stage.RUBRIC, judge(), PromptConfig.EMPTY);
         List<Passage> passages = List.of(new Passage("doc-a", "The capital is Paris.", 0.9), new Passage("doc-b", "Lyon is a city.", 0.2));
 
         NuggetOutcome outcome = evaluate(session, facts(3), passages,
@@ -240,7 +240,7 @@ class NuggetEvaluatorTest {
 
     @Test
     void aWindowSizeThatSkippedValidationIsRefusedBeforeAnyCall() {
-        JudgeSession session = new JudgeSession(gateway, judge(), PromptConfig.EMPTY);
+        ModelSession session = new ModelSession(gateway, Stage.RUBRIC, judge(), PromptConfig.EMPTY);
 
         assertThatThrownBy(() -> evaluate(session, facts(3), List.of(), new NuggetSettings(0, null, null, null)))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -252,7 +252,7 @@ class NuggetEvaluatorTest {
     void aFailedJudgeCallLeavesItsWindowUnlabelledAndTheOtherWindowsStand() {
         stub.when(lastUserMessageContains("fact 03")).thenReply(StubReply.serverError());
         stub.when(any()).thenReply(labelling(NuggetEvaluatorTest::byNumber));
-        JudgeSession session = new JudgeSession(gateway, judge(), PromptConfig.EMPTY);
+        ModelSession session = new ModelSession(gateway, Stage.RUBRIC, judge(), PromptConfig.EMPTY);
 
         NuggetOutcome outcome = evaluate(session, facts(3), List.of(),
                 new NuggetSettings(2, NuggetPromptStyle.LEGACY, NuggetOutputFormat.JSON, false));

@@ -2,7 +2,7 @@ package dev.assay.rubric.service.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +36,7 @@ class TraitEvaluatorsTest {
         }
 
         @Override
-        public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+        public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
             batches.add(traits.stream().map(RubricTrait::name).toList());
             return traits.stream().map(trait -> TraitScore.scored(trait.name(), trait.kind(), traits.indexOf(trait))).toList();
         }

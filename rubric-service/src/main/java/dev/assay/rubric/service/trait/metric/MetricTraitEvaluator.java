@@ -1,15 +1,13 @@
 package dev.assay.rubric.service.trait.metric;
 
+import dev.assay.common.prompt.judge.JudgeInputs;
+import dev.assay.common.prompt.judge.JudgeTasks;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.common.prompt.PromptTask;
-import dev.assay.common.prompt.judge.MetricPrompt;
-import dev.assay.common.prompt.judge.MetricSchema;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.rubric.service.JudgeFailures;
-import dev.assay.rubric.service.JudgeSession;
+import dev.assay.core.session.ModelSession;
 import dev.assay.rubric.service.TraitInput;
 import dev.assay.rubric.service.trait.TraitEvaluator;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,16 +30,14 @@ public class MetricTraitEvaluator implements TraitEvaluator {
     }
 
     @Override
-    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, JudgeSession judge) {
+    public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
         return traits.stream().map(trait -> score(trait, input, judge)).toList();
     }
 
-    private static TraitScore score(RubricTrait trait, TraitInput input, JudgeSession judge) {
-        ObjectNode schema = MetricSchema.of(trait);
-        String user = MetricPrompt.user(input.question().question(), input.response(), trait);
+    private static TraitScore score(RubricTrait trait, TraitInput input, ModelSession judge) {
         try {
-            JsonNode answer = judge.extract(PromptTask.RUBRIC_METRIC_TRAIT, MetricPrompt.system(trait), user, schema,
-                    MetricAnswer.check(trait)).value();
+            JsonNode answer = judge.ask(JudgeTasks.METRIC_TRAIT,
+                    new JudgeInputs.Traits(input.question().question(), input.response(), List.of(trait)), MetricAnswer.check(trait));
             return MetricAnswer.score(trait, answer);
         } catch (ModelCallException e) {
             // one trait per call: an answer that stayed invalid fails just this trait, naming what was wrong with it

@@ -1,0 +1,61 @@
+package dev.assay.common.prompt.judge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.Nugget;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.benchmark.TemplateField;
+import dev.assay.common.nugget.JudgedText;
+import dev.assay.common.nugget.NuggetOutputFormat;
+import dev.assay.common.nugget.NuggetPromptStyle;
+
+import java.util.List;
+
+/** What the built-in judge tasks ({@link JudgeTasks}) take as input. */
+public final class JudgeInputs {
+
+    private JudgeInputs() {
+    }
+
+    /** The question and the response under review. */
+    public record Answer(String question, String response) {
+    }
+
+    /** The question, the response, and the template it is to be read into. */
+    public record TemplateAnswer(String question, String response, AnswerTemplate template) {
+        public TemplateAnswer {
+            if (template == null) {
+                throw new IllegalArgumentException("a template answer needs the template");
+            }
+        }
+    }
+
+    /** The question, the response, and the traits asked about in one call (one trait for single and metric tasks). */
+    public record Traits(String question, String response, List<RubricTrait> traits) {
+        public Traits {
+            traits = List.copyOf(traits);
+            if (traits.isEmpty()) {
+                throw new IllegalArgumentException("a trait call needs at least one trait");
+            }
+        }
+
+        public RubricTrait only() {
+            if (traits.size() != 1) {
+                throw new IllegalStateException("a one-trait call got " + traits.size() + " traits");
+            }
+            return traits.get(0);
+        }
+    }
+
+    /** A semantic field's parsed value against its ground truth; {@code instructions} are the field's own. */
+    public record FieldComparison(String fieldName, TemplateField field, JsonNode actual, String instructions) {
+    }
+
+    /** One window of nuggets judged against the response or a passage, in a prompt style and answer format. */
+    public record NuggetWindow(NuggetPromptStyle style, NuggetOutputFormat format, String question, JudgedText judged,
+                               List<Nugget> window) {
+        public NuggetWindow {
+            window = List.copyOf(window);
+        }
+    }
+}

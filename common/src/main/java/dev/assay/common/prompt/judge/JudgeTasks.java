@@ -1,0 +1,187 @@
+package dev.assay.common.prompt.judge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.benchmark.Nugget;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.nugget.JudgedText;
+import dev.assay.common.nugget.NuggetPrompt;
+import dev.assay.common.nugget.NuggetPrompts;
+import dev.assay.common.nugget.NuggetSettings;
+import dev.assay.common.pipeline.JudgeCheck;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.template.TemplateSchemas;
+import dev.assay.common.template.primitive.SemanticJudge;
+import dev.assay.common.validation.Suggestions;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+
+/**
+ * The registry of judge tasks: every prompt a judge is sent, one object each, found by name by the
+ * parsing and rubric stages and by {@code assay render}. Built-ins are the constants below; more
+ * come from {@code META-INF/services/dev.assay.common.prompt.judge.JudgeTask} or {@link #register}.
+ */
+public final class JudgeTasks {
+
+    private static final Set<String> LLM_KINDS = Set.of(RubricTrait.BOOLEAN, RubricTrait.SCORE);
+    private static final NuggetPrompts NUGGET_PROMPTS = new NuggetPrompts();
+
+    /** Reads the response into the question's template (the template's schema is the answer's). */
+    public static final JudgeTask<JudgeInputs.TemplateAnswer, JsonNode> PARSING = JudgeTask.of(PromptTask.PARSING,
+            in -> JudgePrompt.json(PromptTask.PARSING, ParsingPrompt.SYSTEM, ParsingPrompt.user(in.question(), in.response()),
+                    TemplateSchemas.of(in.template())),
+            (in, answer) -> answer,
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.TemplateAnswer(subject.questionText(), subject.response(), subject.question().template());
+            });
+
+    /** Did the model decline to answer? */
+    public static final JudgeTask<JudgeInputs.Answer, JudgeCheck> ABSTENTION = JudgeTask.of(PromptTask.ABSTENTION_DETECTION,
+            in -> JudgePrompt.json(PromptTask.ABSTENTION_DETECTION, AbstentionPrompt.SYSTEM,
+                    AbstentionPrompt.user(in.question(), in.response()), AbstentionPrompt.schema()),
+            (in, answer) -> AbstentionPrompt.verdict(answer),
+            subject -> new JudgeInputs.Answer(subject.questionText(), subject.response()));
+
+    /** Does the response hold what the template needs? ({@code detected} = insufficient) */
+    public static final JudgeTask<JudgeInputs.TemplateAnswer, JudgeCheck> SUFFICIENCY = JudgeTask.of(PromptTask.SUFFICIENCY_DETECTION,
+            in -> JudgePrompt.json(PromptTask.SUFFICIENCY_DETECTION, SufficiencyPrompt.SYSTEM,
+                    SufficiencyPrompt.user(in.question(), in.response(), in.template()), SufficiencyPrompt.schema()),
+            (in, answer) -> SufficiencyPrompt.verdict(answer),
+            PARSING::inputFor);
+
+    /**
+     * The {@code semantic} primitive's question: does the parsed value mean the same as the ground
+     * truth? Sent under task {@code parsing} (it is part of verifying the parse), with the field's
+     * own instructions in place of the run's, which are about extracting, not comparing.
+     */
+    public static final JudgeTask<JudgeInputs.FieldComparison, SemanticJudge.Equivalence> SEMANTIC_EQUIVALENCE = JudgeTask.of(
+            "semantic_equivalence", PromptTask.PARSING,
+            in -> JudgePrompt.json(PromptTask.PARSING, SemanticPrompt.SYSTEM, SemanticPrompt.user(in.fieldName(), in.field(), in.actual()),
+                    SemanticPrompt.schema()).withOwnInstructions(in.instructions()),
+            (in, answer) -> SemanticPrompt.decision(answer),
+            null);
+
+    public static final JudgeTask<JudgeInputs.Traits, JsonNode> LLM_TRAIT_BATCH = traitTask(PromptTask.RUBRIC_LLM_TRAIT_BATCH,
+            TraitPrompt.LLM_BATCH, true, LLM_KINDS, "LLM (boolean or score)");
+    public static final JudgeTask<JudgeInputs.Traits, JsonNode> LLM_TRAIT_SINGLE = traitTask(PromptTask.RUBRIC_LLM_TRAIT_SINGLE,
+            TraitPrompt.LLM_SINGLE, false, LLM_KINDS, "LLM (boolean or score)");
+    public static final JudgeTask<JudgeInputs.Traits, JsonNode> LITERAL_TRAIT_BATCH = traitTask(PromptTask.RUBRIC_LITERAL_TRAIT_BATCH,
+            TraitPrompt.LITERAL_BATCH, true, Set.of(RubricTrait.LITERAL), "literal");
+    public static final JudgeTask<JudgeInputs.Traits, JsonNode> LITERAL_TRAIT_SINGLE = traitTask(PromptTask.RUBRIC_LITERAL_TRAIT_SINGLE,
+            TraitPrompt.LITERAL_SINGLE, false, Set.of(RubricTrait.LITERAL), "literal");
+
+    /** A metric trait's checklist, one trait per call; the answer is read by the rubric stage against the trait. */
+    public static final JudgeTask<JudgeInputs.Traits, JsonNode> METRIC_TRAIT = JudgeTask.of(PromptTask.RUBRIC_METRIC_TRAIT,
+            in -> JudgePrompt.json(PromptTask.RUBRIC_METRIC_TRAIT, MetricPrompt.system(in.only()),
+                    MetricPrompt.user(in.question(), in.response(), in.only()), MetricSchema.of(in.only())),
+            (in, answer) -> answer,
+            subject -> new JudgeInputs.Traits(subject.questionText(), subject.response(),
+                    List.of(subject.chosen(subject.traits(Set.of(RubricTrait.METRIC), "metric"), PromptTask.RUBRIC_METRIC_TRAIT.wireValue()))));
+
+    /** Which dynamic traits the response is about: the names of the present ones, in trait order. */
+    public static final JudgeTask<JudgeInputs.Traits, List<String>> PRESENCE_CHECK = JudgeTask.of(PromptTask.RUBRIC_DYNAMIC_PRESENCE_CHECK,
+            in -> JudgePrompt.json(PromptTask.RUBRIC_DYNAMIC_PRESENCE_CHECK, PresencePrompt.SYSTEM,
+                    PresencePrompt.user(in.question(), in.response(), in.traits()), PresenceSchema.of(in.traits())),
+            (in, answer) -> in.traits().stream().map(RubricTrait::name).filter(name -> answer.path(name).asBoolean(false)).toList(),
+            subject -> {
+                if (subject.rubric().dynamicTraits().isEmpty()) {
+                    throw new IllegalArgumentException("question " + subject.question().id() + " has no dynamic traits");
+                }
+                return new JudgeInputs.Traits(subject.questionText(), subject.response(), subject.rubric().dynamicTraits());
+            });
+
+    /** Labels for one window of nuggets; the answer is text in the format the prompt asks for, read by the rubric stage. */
+    public static final JudgeTask<JudgeInputs.NuggetWindow, String> NUGGET_ASSIGNMENT = JudgeTask.of(PromptTask.NUGGET_ASSIGNMENT,
+            in -> {
+                NuggetPrompt prompt = NUGGET_PROMPTS.render(in.style(), in.format(), in.question(), in.judged(), in.window());
+                return JudgePrompt.text(PromptTask.NUGGET_ASSIGNMENT, prompt.system(), prompt.user());
+            },
+            (in, answer) -> answer.asText(),
+            subject -> {
+                List<Nugget> nuggets = subject.question().nuggets();
+                if (nuggets.isEmpty()) {
+                    throw new IllegalArgumentException("question " + subject.question().id() + " has no nuggets");
+                }
+                // the first window, against the response, in the run's style and format
+                NuggetSettings settings = subject.settings().nuggetEvaluation();
+                return new JudgeInputs.NuggetWindow(settings.effectivePromptStyle(), settings.effectiveOutputFormat(),
+                        subject.questionText(), JudgedText.response(subject.response()),
+                        nuggets.subList(0, Math.min(settings.effectiveWindowSize(), nuggets.size())));
+            });
+
+    private static final Map<String, JudgeTask<?, ?>> REGISTRY = new LinkedHashMap<>();
+
+    static {
+        for (JudgeTask<?, ?> task : List.of(PARSING, ABSTENTION, SUFFICIENCY, SEMANTIC_EQUIVALENCE, LLM_TRAIT_BATCH, LLM_TRAIT_SINGLE,
+                LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT)) {
+            register(task);
+        }
+        for (JudgeTask<?, ?> task : ServiceLoader.load(JudgeTask.class, JudgeTasks.class.getClassLoader())) {
+            register(task);
+        }
+    }
+
+    private JudgeTasks() {
+    }
+
+    /** Adds a task; a second task under a taken name is an error (tasks are looked up by name). */
+    public static synchronized void register(JudgeTask<?, ?> task) {
+        JudgeTask<?, ?> clash = REGISTRY.putIfAbsent(task.name(), task);
+        if (clash != null && clash != task) {
+            throw new IllegalStateException("two judge tasks named " + task.name());
+        }
+    }
+
+    public static synchronized Optional<JudgeTask<?, ?>> find(String name) {
+        return Optional.ofNullable(REGISTRY.get(name));
+    }
+
+    /** The task named {@code name}, or an error listing the known ones. */
+    public static synchronized JudgeTask<?, ?> get(String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException("unknown judge task \"" + name + "\""
+                + Suggestions.didYouMean(name, REGISTRY.keySet()) + "; known: " + String.join(", ", REGISTRY.keySet())));
+    }
+
+    public static synchronized Collection<JudgeTask<?, ?>> all() {
+        return List.copyOf(REGISTRY.values());
+    }
+
+    /** The names of the tasks {@code assay render} can show on their own, in registration order. */
+    public static synchronized List<String> renderable() {
+        List<String> names = new ArrayList<>();
+        REGISTRY.values().stream().filter(JudgeTask::renderable).forEach(task -> names.add(task.name()));
+        return names;
+    }
+
+    /** The prompt of task {@code name} for {@code subject}, as render shows it. */
+    public static JudgePrompt promptFor(String name, JudgeSubject subject) {
+        return render(get(name), subject);
+    }
+
+    private static <I> JudgePrompt render(JudgeTask<I, ?> task, JudgeSubject subject) {
+        return task.prompt(task.inputFor(subject));
+    }
+
+    /** A boolean/score or literal trait task: all the kinds' traits in one call, or one (the chosen one). */
+    private static JudgeTask<JudgeInputs.Traits, JsonNode> traitTask(PromptTask task, String system, boolean batch, Set<String> kinds,
+                                                                      String what) {
+        return JudgeTask.of(task,
+                in -> JudgePrompt.json(task, system,
+                        batch ? TraitPrompt.batch(in.question(), in.response(), in.traits())
+                                : TraitPrompt.single(in.question(), in.response(), in.only()),
+                        batch ? TraitSchemas.batch(in.traits()) : TraitSchemas.single(in.only())),
+                (in, answer) -> answer,
+                subject -> {
+                    List<RubricTrait> traits = subject.traits(kinds, what);
+                    return new JudgeInputs.Traits(subject.questionText(), subject.response(),
+                            batch ? traits : List.of(subject.chosen(traits, task.wireValue())));
+                });
+    }
+}

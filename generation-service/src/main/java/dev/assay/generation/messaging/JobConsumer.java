@@ -3,7 +3,7 @@ package dev.assay.generation.messaging;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.core.messaging.StageRecords;
-import dev.assay.generation.service.GenerationStage;
+import dev.assay.stage.generation.GenerationStage;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -4,7 +4,7 @@ import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.core.messaging.StageRecords;
 import dev.assay.core.pipeline.UnreadableRecordException;
-import dev.assay.parsing.service.ParsingStage;
+import dev.assay.stage.parsing.ParsingStage;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import jakarta.enterprise.context.ApplicationScoped;

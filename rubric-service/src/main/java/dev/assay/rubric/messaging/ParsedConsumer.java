@@ -4,7 +4,7 @@ import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.core.messaging.StageRecords;
-import dev.assay.rubric.service.RubricStage;
+import dev.assay.stage.rubric.RubricStage;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,0 +1,15 @@
+package dev.assay.stage.generation;
+
+import dev.assay.common.message.Message;
+import dev.assay.core.llm.Completion;
+import dev.assay.core.llm.ModelCallException;
+
+import java.util.List;
+
+/** One answer of the answering model to the conversation so far; the seam the loop is tested through. */
+@FunctionalInterface
+interface ModelTurn {
+
+    /** @throws ModelCallException when no answer could be had, with every attempt recorded */
+    Completion complete(List<Message> messages);
+}

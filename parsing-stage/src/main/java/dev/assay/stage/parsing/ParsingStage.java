@@ -1,0 +1,157 @@
+package dev.assay.stage.parsing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.pipeline.AnsweredJob;
+import dev.assay.common.pipeline.Failure;
+import dev.assay.common.pipeline.FailureCategory;
+import dev.assay.common.pipeline.JobSettings;
+import dev.assay.common.pipeline.JudgeCheck;
+import dev.assay.common.pipeline.ParsedJob;
+import dev.assay.common.pipeline.ParsingOutcome;
+import dev.assay.common.pipeline.Stage;
+import dev.assay.common.pipeline.TemplateVerdict;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.prompt.judge.JudgeInputs;
+import dev.assay.common.prompt.judge.JudgeTasks;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.template.TemplateVerifier;
+import dev.assay.core.llm.ModelCallException;
+import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.observability.RecordContextExecutor;
+import dev.assay.core.session.ModelSession;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+/**
+ * The parsing stage: each judge of the job checks the answer for an abstention and for sufficiency
+ * (each when the run asks for it), parses it into the question's template and verifies it against the ground truth. One
+ * {@link ParsedJob} per judge, in the job's judge order; judges work at the same time.
+ *
+ * <p>Never throws for a judge: a failed call, or anything unexpected, becomes that judge's
+ * failure, with every call made so far recorded.
+ */
+@ApplicationScoped
+public class ParsingStage {
+
+    private static final Logger LOG = Logger.getLogger(ParsingStage.class);
+
+    private final ModelGateway gateway;
+
+    public ParsingStage(ModelGateway gateway) {
+        this.gateway = gateway;
+    }
+
+    public List<ParsedJob> process(AnsweredJob answered) {
+        List<ModelConfig> judges = answered.job().judges();
+        if (judges.size() == 1) {
+            return List.of(ParsedJob.of(answered, judges.get(0), judge(answered, judges.get(0))));
+        }
+        // Judges are independent and their calls slow: one virtual thread each; the gateway limits calls per model.
+        // Each judge's thread carries the record's trace context and log ids.
+        try (ExecutorService perJudge = RecordContextExecutor.perTask()) {
+            List<Future<ParsingOutcome>> outcomes = new ArrayList<>();
+            for (ModelConfig judge : judges) {
+                outcomes.add(perJudge.submit(() -> judge(answered, judge)));
+            }
+            List<ParsedJob> parsed = new ArrayList<>();
+            for (int i = 0; i < judges.size(); i++) {
+                parsed.add(ParsedJob.of(answered, judges.get(i), await(outcomes.get(i))));
+            }
+            return parsed;
+        }
+    }
+
+    /** One judge's work on the answer. */
+    ParsingOutcome judge(AnsweredJob answered, ModelConfig judge) {
+        if (!answered.generation().succeeded()) {
+            // The generation failure decides the result; there is nothing for a judge to read.
+            return new ParsingOutcome(null, null, null, List.of(), UsageMetadata.EMPTY, 0, null);
+        }
+        if (answered.generation().response().isBlank()) {
+            // Guard: an empty answer gives a judge nothing to read, and is not worth paying one to say so.
+            return new ParsingOutcome(null, null, null, null, List.of(), UsageMetadata.EMPTY, 0,
+                    new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null));
+        }
+        JudgeWork work = new JudgeWork(answered.job(), answered.generation().response(),
+                new ModelSession(gateway, Stage.PARSING, judge, answered.job().settings().promptConfig()));
+        try {
+            return work.run();
+        } catch (ModelCallException e) {
+            return work.outcome(null, null, e.toFailure(Stage.PARSING));
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "judge %s on job %s (run %s) failed unexpectedly", judge.canonicalKey(), answered.jobId(), answered.runId());
+            return work.outcome(null, null, Failure.unexpected(Stage.PARSING, e));
+        }
+    }
+
+    /** One judge's checks of one answer, in order; the session keeps every call, so a failure keeps the ones before it. */
+    private static final class JudgeWork {
+
+        private final VerificationJob job;
+        private final String response;
+        private final ModelSession session;
+        private JudgeCheck abstention;
+        private JudgeCheck sufficiency;
+
+        JudgeWork(VerificationJob job, String response, ModelSession session) {
+            this.job = job;
+            this.response = response;
+            this.session = session;
+        }
+
+        ParsingOutcome run() {
+            JobSettings settings = job.settings();
+            String question = job.question().question();
+            if (settings.abstentionCheck()) {
+                abstention = session.ask(JudgeTasks.ABSTENTION, new JudgeInputs.Answer(question, response));
+                if (abstention.detected()) {
+                    // An abstention is the verdict: there is no answer to parse.
+                    return outcome(null, null, new Failure(FailureCategory.ABSTAINED, Stage.PARSING, abstention.reasoning(), null));
+                }
+            }
+            AnswerTemplate template = job.question().template();
+            if (!settings.evaluationMode().usesTemplate() || template == null) {
+                return outcome(null, null, null);
+            }
+            JudgeInputs.TemplateAnswer answer = new JudgeInputs.TemplateAnswer(question, response, template);
+            if (settings.sufficiencyCheck()) {
+                // Only with a template: sufficiency is "can the template be filled from this response".
+                sufficiency = session.ask(JudgeTasks.SUFFICIENCY, answer);
+                if (sufficiency.detected()) {
+                    // The response was usable as text but lacks what the template needs: content, not a system fault.
+                    return outcome(null, null, new Failure(FailureCategory.CONTENT, Stage.PARSING, sufficiency.reasoning(), null));
+                }
+            }
+            JsonNode parsed = session.ask(JudgeTasks.PARSING, answer);
+            TemplateVerdict verdict = TemplateVerifier.verify(template, parsed, response,
+                    (fieldName, field, actual, fieldInstructions) -> session.ask(JudgeTasks.SEMANTIC_EQUIVALENCE,
+                            new JudgeInputs.FieldComparison(fieldName, field, actual, fieldInstructions)));
+            return outcome(parsed, verdict, null);
+        }
+
+        ParsingOutcome outcome(JsonNode parsed, TemplateVerdict verdict, Failure failure) {
+            return new ParsingOutcome(abstention, sufficiency, parsed, verdict, session.calls(), session.usage(), session.elapsedMillis(),
+                    failure);
+        }
+    }
+
+    private static ParsingOutcome await(Future<ParsingOutcome> outcome) {
+        try {
+            return outcome.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the judges were working", e);
+        } catch (ExecutionException e) {
+            // judge() catches everything; reaching here is a bug worth surfacing as is
+            throw new IllegalStateException("a judge failed unexpectedly", e.getCause());
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package dev.assay.stage.rubric;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.benchmark.Question;
+import dev.assay.common.pipeline.JobSettings;
+import dev.assay.common.pipeline.RunOutput;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a trait or nugget is scored on: the question, the response, the fields the judge parsed
+ * from it (null in rubric_only mode), the run's settings, and what an LVE prompt's generation
+ * kept besides the response: its filled variables and, for a multi-run prompt, every run's output.
+ */
+public record TraitInput(Question question, String response, JsonNode parsed, JobSettings settings,
+                         Map<String, String> variables, List<RunOutput> outputs) {
+    public TraitInput {
+        response = response == null ? "" : response;
+        variables = variables == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variables));
+        outputs = outputs == null ? List.of() : List.copyOf(outputs);
+    }
+
+    /** An input for a plain question: no variables, no runs. */
+    public TraitInput(Question question, String response, JsonNode parsed, JobSettings settings) {
+        this(question, response, parsed, settings, null, null);
+    }
+}

@@ -78,7 +78,7 @@ class StageRecordsTest {
     void anOutputThatCannotBePublishedDeadLettersTheRecord() {
         records.handle(record(job()), SPEC, List::of, emitter(true));
 
-        assertThat(acked.get()).startsWith("nack: could not publish");
+        assertThat(acked.get()).startsWith("nack: could not deliver the output");
         assertThat(count(StageMetrics.RECORDS_OUT, "dlq")).isEqualTo(1);
     }
 

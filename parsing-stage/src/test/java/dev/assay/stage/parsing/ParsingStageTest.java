@@ -1,0 +1,150 @@
+package dev.assay.stage.parsing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.benchmark.Question;
+import dev.assay.common.json.Json;
+import dev.assay.common.message.Message;
+import dev.assay.common.pipeline.AnsweredJob;
+import dev.assay.common.pipeline.FailureCategory;
+import dev.assay.common.pipeline.GenerationOutcome;
+import dev.assay.common.pipeline.JobSettings;
+import dev.assay.common.pipeline.ParsedJob;
+import dev.assay.common.pipeline.ParsingOutcome;
+import dev.assay.common.pipeline.RecordedCall;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.port.LlmPort;
+import dev.assay.common.port.LlmResponse;
+import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.core.llm.LlmPortFactory;
+import dev.assay.core.llm.LlmSettings;
+import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.llm.SecretResolver;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The parsing stage as a plain library: built with {@code new}, no container, no broker, a
+ * scripted judge behind the real {@link ModelGateway}. (The stage over Kafka, with the stub LLM
+ * server, is parsing-service's ParsingOverKafkaTest.)
+ */
+class ParsingStageTest {
+
+    private static final Question CAPITAL = Json.read("""
+            {"id": "capital", "question": "What is the capital of Australia?",
+             "template": {"fields": {"city": {"type": "string", "description": "The city named.", "ground_truth": "Canberra"}}}}
+            """, Question.class);
+
+    private static final ModelConfig JUDGE = ModelConfig.of("scripted", "judge");
+
+    /** Answers each call with the next scripted text; {@code null} fails the call for good. */
+    private static final class ScriptedJudge implements LlmPortFactory, LlmPort {
+
+        private final Deque<Optional<String>> answers = new ArrayDeque<>();
+
+        ScriptedJudge(String... answers) {
+            for (String answer : answers) {
+                this.answers.add(Optional.ofNullable(answer));
+            }
+        }
+
+        @Override
+        public String interfaceName() {
+            return "scripted";
+        }
+
+        @Override
+        public LlmPort create(ModelConfig model, Optional<String> apiKey) {
+            return this;
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages) {
+            Optional<String> answer = answers.isEmpty() ? Optional.empty() : answers.poll();
+            return new LlmResponse(answer.orElseThrow(() -> PortExecutionException.permanent("the judge is gone")),
+                    UsageMetadata.of("judge", 100, 10), null);
+        }
+
+        @Override
+        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
+            return this;
+        }
+
+        @Override
+        public PortCapabilities capabilities() {
+            return PortCapabilities.DEFAULT;
+        }
+    }
+
+    private static final LlmSettings NO_RETRIES = new LlmSettings() {
+        @Override public int maxAttempts() { return 1; }
+        @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
+        @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
+        @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
+        @Override public int repairAttempts() { return 0; }
+    };
+
+    private static ParsingOutcome parse(ScriptedJudge judge, ModelConfig judgeModel, String response) {
+        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES));
+        VerificationJob job = VerificationJob.create("run", CAPITAL, ModelConfig.of("openai", "answerer"), List.of(judgeModel), 1,
+                new JobSettings(null, true, null), null, Instant.EPOCH);
+        List<ParsedJob> parsed = stage.process(AnsweredJob.of(job, new GenerationOutcome(response, List.of(), UsageMetadata.EMPTY, 5, null)));
+        assertThat(parsed).hasSize(1);
+        return parsed.get(0).parsing();
+    }
+
+    @Test
+    void aJudgeChecksForAnAbstentionParsesTheAnswerAndItIsVerified() {
+        ParsingOutcome outcome = parse(new ScriptedJudge("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}",
+                "{\"city\": \"Canberra\"}"), JUDGE, "It is Canberra.");
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.abstention().detected()).isFalse();
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.ABSTENTION_DETECTION, PromptTask.PARSING);
+        assertThat(outcome.usage().inputTokens()).isEqualTo(200L);
+    }
+
+    @Test
+    void aJudgeThatFailsMidwayKeepsTheCallsBeforeIt() {
+        ParsingOutcome outcome = parse(new ScriptedJudge("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}", null),
+                JUDGE, "It is Canberra.");
+
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.SYSTEM);
+        assertThat(outcome.failure().reason()).contains("the judge is gone");
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.ABSTENTION_DETECTION, PromptTask.PARSING);
+        assertThat(outcome.calls().get(1).error()).contains("the judge is gone");
+        assertThat(outcome.template()).isNull();
+    }
+
+    @Test
+    void aJudgeWithNoAdapterIsARecordedFailureWithNoCall() {
+        ParsingOutcome outcome = parse(new ScriptedJudge(), ModelConfig.of("scriptd", "judge"), "It is Canberra.");
+
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.SYSTEM);
+        assertThat(outcome.failure().reason()).contains("no adapter for interface \"scriptd\"");
+        assertThat(outcome.calls()).isEmpty();
+    }
+
+    @Test
+    void anAbstentionIsTheVerdictAndNothingIsParsed() {
+        ParsingOutcome outcome = parse(new ScriptedJudge("{\"reasoning\": \"It declines.\", \"abstention_detected\": true}"), JUDGE,
+                "I cannot answer that.");
+
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.ABSTAINED);
+        assertThat(outcome.failure().reason()).isEqualTo("It declines.");
+        assertThat(outcome.calls()).hasSize(1);
+        assertThat(outcome.parsed()).isNull();
+    }
+}

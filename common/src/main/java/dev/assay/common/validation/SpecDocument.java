@@ -60,7 +60,8 @@ public final class SpecDocument {
         LocatedTree part = request.member(name);
         JsonNode node = part.root();
         boolean absent = node == null || node.isNull() || node.isMissingNode();
-        return new SpecDocument(name, null, absent ? null : part, absent ? "is required" : null, null, true);
+        // an absent part keeps its locations: "is required" is placed where it would have been
+        return new SpecDocument(name, null, part, absent ? "is required" : null, null, true);
     }
 
     /**
@@ -90,7 +91,7 @@ public final class SpecDocument {
         return text;
     }
 
-    /** The tree to read, or null when the document is a text or could not be read. */
+    /** The tree to read (with a null root when a request lacks the part), or null when the document is a text. */
     LocatedTree tree() {
         return tree;
     }

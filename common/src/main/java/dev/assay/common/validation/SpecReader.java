@@ -79,7 +79,7 @@ public final class SpecReader {
 
     private static <T> Binding<T> bind(SpecDocument document, Class<T> type, Problems problems) {
         if (document.unreadable() != null || document.text() != null && document.text().isBlank()) {
-            return new Binding<>(null, Locations.NONE, null);
+            return new Binding<>(null, document.tree() != null ? document.tree().locations() : Locations.NONE, null);
         }
         ObjectReader reader = Json.yaml().readerFor(type).withHandler(new Collector(problems));
         boolean fromText = document.text() != null;

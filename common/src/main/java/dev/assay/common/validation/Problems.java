@@ -32,13 +32,6 @@ public final class Problems {
         return List.copyOf(errors);
     }
 
-    /** Throws a {@link ValidationException} listing every error, if there is any. */
-    public void throwIfAny() {
-        if (!errors.isEmpty()) {
-            throw new ValidationException(errors);
-        }
-    }
-
     public static String field(String parent, String name) {
         return parent == null || parent.isEmpty() ? name : parent + "." + name;
     }

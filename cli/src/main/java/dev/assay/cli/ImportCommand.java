@@ -1,5 +1,7 @@
 package dev.assay.cli;
 
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.validation.SpecDocument;
 import dev.assay.importers.BenchmarkImporter;
 import dev.assay.importers.ImportResult;
 import dev.assay.importers.ImportedFiles;
@@ -70,7 +72,11 @@ final class ImportCommand implements Callable<Integer> {
         boolean writesConfig = config != null && !Files.exists(config);
         ImportedFiles.write(result, out, config).forEach(stdout::println);
         // The round trip, checked: what was written loads (with the run config written beside it).
-        SpecFiles.load(out, writesConfig ? config : null);
+        if (writesConfig) {
+            RunSpecs.validate(SpecDocument.file(out), SpecDocument.file(config)).orThrow();
+        } else {
+            RunSpecs.validateBenchmark(SpecDocument.file(out)).orThrow();
+        }
         boolean besideBenchmark = writesConfig && config.equals(out.resolveSibling(RunCommand.DEFAULT_CONFIG_FILE));
         stdout.println("Checked: " + out + (writesConfig ? " and " + config : "") + " load and validate. Run with: assay run "
                 + out + (writesConfig && !besideBenchmark ? " --config " + config : ""));

@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.benchmark.MultiRunItem;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.message.Message;
@@ -15,6 +16,9 @@ import dev.assay.common.prompt.generation.ConversationScript;
 import dev.assay.common.prompt.generation.GenerationPrompt;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.run.ValidRun;
+import dev.assay.common.validation.SpecDocument;
 import dev.assay.common.validation.Suggestions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,12 +77,13 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         boolean generation = isGeneration(task);
-        SpecFiles.Checked checked = SpecFiles.load(benchmark, config);
-        Question question = checked.benchmark().questions().stream().filter(q -> questionId.equals(q.id())).findFirst()
-                .orElseThrow(() -> unknownQuestion(checked.benchmark().questions().stream().map(Question::id).toList()));
+        ValidRun run = config == null ? null : RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(config)).orThrow();
+        Benchmark checked = run != null ? run.benchmark() : RunSpecs.validateBenchmark(SpecDocument.file(benchmark)).orThrow();
+        Question question = checked.questions().stream().filter(q -> questionId.equals(q.id())).findFirst()
+                .orElseThrow(() -> unknownQuestion(checked.questions().stream().map(Question::id).toList()));
         PrintWriter out = spec.commandLine().getOut();
         if (!generation) {
-            VerificationJob job = checked.config() != null ? anyPlannedJob(checked, question) : renderingJob(question, interfaceName);
+            VerificationJob job = run != null ? anyPlannedJob(run, question) : renderingJob(question, interfaceName);
             out.println("# " + task + " for question " + question.id() + " (judge interface " + interfaceName + ")");
             for (Message message : judgeMessages(task, job)) {
                 out.println();
@@ -88,7 +93,7 @@ final class RenderCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         }
-        VerificationJob job = checked.config() != null ? plannedJob(checked, question) : renderingJob(question, interfaceName);
+        VerificationJob job = run != null ? plannedJob(run, question) : renderingJob(question, interfaceName);
         out.println("# " + PromptTask.GENERATION.wireValue() + " for question " + question.id() + " (" + job.answeringModel().canonicalKey() + ")");
         // what a model takes decides whether the system text is a message of its own
         PortCapabilities capabilities = PortCapabilities.DEFAULT;
@@ -170,8 +175,8 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     /** With a run config: the job the run would publish for this question and the first answering model of the interface. */
-    private VerificationJob plannedJob(SpecFiles.Checked checked, Question question) {
-        return RunPlanner.plan("render", checked.benchmark(), checked.config(), Instant.EPOCH).stream()
+    private VerificationJob plannedJob(ValidRun run, Question question) {
+        return RunPlanner.plan("render", run, Instant.EPOCH).stream()
                 .filter(candidate -> candidate.question().id().equals(question.id()))
                 .filter(candidate -> candidate.answeringModel().interfaceName().equals(interfaceName))
                 .findFirst()
@@ -179,8 +184,8 @@ final class RenderCommand implements Callable<Integer> {
     }
 
     /** With a run config, for a judge task: the run's job for this question (its settings and merged rubric), whoever answers it. */
-    private static VerificationJob anyPlannedJob(SpecFiles.Checked checked, Question question) {
-        return RunPlanner.plan("render", checked.benchmark(), checked.config(), Instant.EPOCH).stream()
+    private static VerificationJob anyPlannedJob(ValidRun run, Question question) {
+        return RunPlanner.plan("render", run, Instant.EPOCH).stream()
                 .filter(candidate -> candidate.question().id().equals(question.id()))
                 .findFirst()
                 .orElseThrow(() -> new InvalidInputException("the run config plans no job for question " + question.id()));

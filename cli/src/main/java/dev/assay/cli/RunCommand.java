@@ -4,6 +4,9 @@ import dev.assay.cli.report.RecordedVerdicts;
 import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalStack;
 import dev.assay.common.run.RunConfig;
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.run.ValidRun;
+import dev.assay.common.validation.SpecDocument;
 import dev.assay.testsupport.demo.DemoModel;
 import dev.assay.testsupport.demo.DemoRules;
 import picocli.CommandLine.Command;
@@ -79,8 +82,9 @@ final class RunCommand implements Callable<Integer> {
             throw new InvalidInputException("no run config: give --config RUN.yaml (or put a " + DEFAULT_CONFIG_FILE
                     + " next to the benchmark), or name the models with --answering and --judge");
         }
-        SpecFiles.Checked checked = SpecFiles.load(benchmark, configFile);
-        RunConfig base = checked.config() != null ? checked.config()
+        // what the user wrote is checked first, so its problems are placed in the files
+        RunConfig base = configFile != null
+                ? RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(configFile)).orThrow().config()
                 : new RunConfig("run", List.of(), List.of(), null, null, null, null, null, null, null);
         RunConfig runConfig = RunConfigOverrides.apply(base, answering, judges, env);
         Path rules = demoRules != null ? demoRules : demoRulesNextTo(configFile);
@@ -100,9 +104,8 @@ final class RunCommand implements Callable<Integer> {
             if (configFile != null && config == null) {
                 stdout.println("assay: using run config " + configFile);
             }
-            // The overrides may have changed what the pair's checks see; check again before starting anything.
-            SpecFiles.checkPair(benchmark, checked.benchmark(), configFile == null ? "(run config)" : configFile.toString(), runConfig);
-            return runOnLocalStack(checked, runConfig, stdout);
+            // The run config as it will run goes through the same validation before anything starts.
+            return runOnLocalStack(RunConfigOverrides.validate(benchmark, configFile, runConfig), stdout);
         } finally {
             if (demoModel != null) {
                 demoModel.close();
@@ -120,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         return Files.isRegularFile(next) ? next : null;
     }
 
-    private int runOnLocalStack(SpecFiles.Checked checked, RunConfig runConfig, PrintWriter stdout) {
+    private int runOnLocalStack(ValidRun run, PrintWriter stdout) {
         Path home = assayHome();
         // The run id, and so the default folder, is known only once the run is submitted: logs start in a staging folder.
         Path staging = out != null ? out : Path.of("results", ".starting-" + ProcessHandle.current().pid());
@@ -132,7 +135,7 @@ final class RunCommand implements Callable<Integer> {
                 step -> { stdout.println("assay: " + step); stdout.flush(); })) {
             pids = stack.pids();
             RunApi api = new RunApi(stack.apiUrl());
-            String runId = api.submit(checked.benchmark(), runConfig);
+            String runId = api.submit(run.benchmark(), run.config());
             stdout.println("assay: run " + runId + " submitted");
             stdout.flush();
             awaitCompletion(api, runId, stdout);
@@ -148,7 +151,7 @@ final class RunCommand implements Callable<Integer> {
         stdout.println();
         stdout.print(reports.summaryTable(data));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
-        RecordedVerdicts.compare(checked.benchmark(), data.results()).ifPresent(comparison -> stdout.print(comparison.render()));
+        RecordedVerdicts.compare(run.benchmark(), data.results()).ifPresent(comparison -> stdout.print(comparison.render()));
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("service logs in " + outDir.resolve("logs"));

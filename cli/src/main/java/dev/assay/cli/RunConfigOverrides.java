@@ -2,7 +2,11 @@ package dev.assay.cli;
 
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.run.ValidRun;
+import dev.assay.common.validation.SpecDocument;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -42,6 +46,18 @@ final class RunConfigOverrides {
                 : new RunConfig(null, List.of(), List.of(), null, null, null, null, null, null, null);
         return withModels(base, answeringModels.stream().map(m -> fromEnvironment(m, env)).toList(),
                 judgeModels.stream().map(m -> fromEnvironment(m, env)).toList());
+    }
+
+    /**
+     * The run as it will run: the benchmark file with the run config after the flags and the
+     * environment, through the run's one validation. There is no text to place the config's
+     * problems in, so they name the config as changed ({@code run.yaml (after --answering/--judge
+     * and the environment): judges[0].interface: …}).
+     */
+    static ValidRun validate(Path benchmark, Path configFile, RunConfig overridden) {
+        String label = configFile == null ? "run config (from --answering/--judge and the environment)"
+                : configFile + " (after --answering/--judge and the environment)";
+        return RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.value(label, overridden)).orThrow();
     }
 
     /** {@code interface:model}; the model part may itself hold colons (e.g. {@code openai:ft:gpt-4o:org}). */

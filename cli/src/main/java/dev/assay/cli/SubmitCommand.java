@@ -1,6 +1,9 @@
 package dev.assay.cli;
 
 import dev.assay.common.run.RunConfig;
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.run.ValidRun;
+import dev.assay.common.validation.SpecDocument;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,10 +40,10 @@ final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SpecFiles.Checked checked = SpecFiles.load(benchmark, config);
-        RunConfig runConfig = RunConfigOverrides.apply(checked.config(), answering, judges, System.getenv());
-        SpecFiles.checkPair(benchmark, checked.benchmark(), config.toString(), runConfig);
-        String runId = server.api().submit(checked.benchmark(), runConfig);
+        ValidRun written = RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(config)).orThrow();
+        RunConfig runConfig = RunConfigOverrides.apply(written.config(), answering, judges, System.getenv());
+        ValidRun run = RunConfigOverrides.validate(benchmark, config, runConfig);
+        String runId = server.api().submit(run.benchmark(), run.config());
         spec.commandLine().getOut().println(runId);
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;

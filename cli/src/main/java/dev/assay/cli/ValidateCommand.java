@@ -1,5 +1,8 @@
 package dev.assay.cli;
 
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.validation.SpecDocument;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -9,7 +12,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-/** {@code assay validate BENCHMARK [--config RUN.yaml]}: every problem as {@code file:path: message}; exit 2 when there is any. */
+/** {@code assay validate BENCHMARK [--config RUN.yaml]}: every problem as {@code file:line:column: path: message}; exit 2 when there is any. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check a benchmark (and a run config with it) without running anything.")
 final class ValidateCommand implements Callable<Integer> {
@@ -25,8 +28,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SpecFiles.Checked checked = SpecFiles.load(benchmark, config);
-        spec.commandLine().getOut().println(benchmark + ": " + checked.benchmark().questions().size() + " questions, valid"
+        Benchmark checked = config == null
+                ? RunSpecs.validateBenchmark(SpecDocument.file(benchmark)).orThrow()
+                : RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(config)).orThrow().benchmark();
+        spec.commandLine().getOut().println(benchmark + ": " + checked.questions().size() + " questions, valid"
                 + (config == null ? "" : "; " + config + ": valid with it"));
         return ExitCodes.OK;
     }

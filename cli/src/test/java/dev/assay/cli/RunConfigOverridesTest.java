@@ -1,10 +1,15 @@
 package dev.assay.cli;
 
+import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -83,5 +88,35 @@ class RunConfigOverridesTest {
         assertThat(RunConfigOverrides.endpointConfigured(Map.of("OPENAI_API_KEY", " "))).isFalse();
         assertThat(RunConfigOverrides.endpointConfigured(Map.of("ANTHROPIC_API_KEY", SECRET))).isTrue();
         assertThat(RunConfigOverrides.endpointConfigured(Map.of("OPENAI_BASE_URL", "http://x/v1"))).isTrue();
+    }
+
+    @Test
+    void theConfigAfterTheFlagsGoesThroughTheSameValidationUnderItsOwnLabel(@TempDir Path dir) throws IOException {
+        Path benchmark = Files.writeString(dir.resolve("b.yaml"), """
+                questions:
+                  - {id: q1, question: Say hi, rubric: {traits: [{name: hi, kind: regex, pattern: hi}]}}
+                """);
+        Path config = Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: openai, model: a, base_url: "http://127.0.0.1:9/v1"}]
+                judges: [{interface: openai, model: j, base_url: "http://127.0.0.1:9/v1"}]
+                evaluation_mode: rubric_only
+                """);
+        String expected = config + " (after --answering/--judge and the environment): judges[0].interface: "
+                + "a judge must be a model; manual is only for answering";
+
+        // run and submit both check the config as it will run, before starting or reaching anything
+        CliRun run = CliRun.of("run", benchmark.toString(), "--config", config.toString(), "--judge", "manual:m");
+        assertThat(run.exit()).as(run.toString()).isEqualTo(ExitCodes.INVALID_INPUT);
+        assertThat(run.err().lines()).containsExactly(expected);
+        CliRun submit = CliRun.of("submit", benchmark.toString(), "--config", config.toString(), "--judge", "manual:m",
+                "--server", "http://127.0.0.1:9");
+        assertThat(submit.exit()).as(submit.toString()).isEqualTo(ExitCodes.INVALID_INPUT);
+        assertThat(submit.err().lines()).containsExactly(expected);
+
+        // the cross-checks see the flags too, and still place what is in the benchmark file
+        CliRun manual = CliRun.of("run", benchmark.toString(), "--config", config.toString(), "--answering", "manual:m");
+        assertThat(manual.err().lines()).containsExactly(benchmark + ":2:5: questions[0]: no manual answer: " + config
+                + " (after --answering/--judge and the environment):manual_answers has neither its id \"q1\" nor its MD5 \""
+                + Question.md5("Say hi") + "\"");
     }
 }

@@ -23,6 +23,7 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.template.TemplateVerifier;
 import dev.assay.common.validation.SpecReader;
 
@@ -104,7 +105,7 @@ public final class TestRuns {
 
     /** The jobs of a run of the benchmark with another run config. */
     public static List<VerificationJob> jobs(String runId, String configYaml) {
-        return RunPlanner.plan(runId, benchmark(), SpecReader.read(configYaml, RunConfig.class), NOW);
+        return RunPlanner.plan(runId, RunSpecs.validate(benchmark(), SpecReader.read(configYaml, RunConfig.class)).orThrow(), NOW);
     }
 
     /** Every result of the run (jobs × judges), each with the given outcome. */

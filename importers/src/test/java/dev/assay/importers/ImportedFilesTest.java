@@ -7,7 +7,7 @@ import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,7 +54,7 @@ class ImportedFilesTest {
         assertThat(config.globalRubric()).isEqualTo(global);
         assertThat(config.evaluationMode()).isEqualTo(EvaluationMode.RUBRIC_ONLY);
         Benchmark back = SpecReader.read(read(dir.resolve("out/benchmark.yaml")), Benchmark.class);
-        assertThat(RunPlanner.check(back, config, "benchmark", "config").errors()).isEmpty();
+        assertThat(RunSpecs.validate(back, config).problems()).isEmpty();
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.testsupport.Eventually;
 import dev.assay.testsupport.KafkaBrokerResource;
@@ -145,7 +146,7 @@ class GracefulShutdownEndToEndTest {
                 judges:
                   - {interface: openai, model: judge-1, base_url: "%s", api_key_env: %s}
                 """.formatted(stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV), RunConfig.class);
-        List<VerificationJob> jobs = RunPlanner.plan("run-shutdown", benchmark, config, Instant.now());
+        List<VerificationJob> jobs = RunPlanner.plan("run-shutdown", RunSpecs.validate(benchmark, config).orThrow(), Instant.now());
         return jobs.stream()
                 .map(job -> AnsweredJob.of(job, new GenerationOutcome("The capital is Paris.", List.of(), UsageMetadata.EMPTY, 1, null)))
                 .toList();

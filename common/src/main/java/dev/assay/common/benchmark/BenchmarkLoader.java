@@ -1,9 +1,9 @@
 package dev.assay.common.benchmark;
 
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.validation.InvalidSpecException;
 import dev.assay.common.validation.Problems;
-import dev.assay.common.validation.SpecReader;
-import dev.assay.common.validation.ValidationError;
-import dev.assay.common.validation.ValidationException;
+import dev.assay.common.validation.SpecDocument;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,29 +14,24 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a benchmark file (YAML or JSON) from disk and inlines every {@code prompt_file} it names,
- * question-level and multi-run items alike, so what leaves the loader is self-contained and can go
- * to the REST API or onto Kafka as is. Prompt files are resolved against the benchmark file's folder
- * and must stay inside it: a shared benchmark must not read whatever file it points at.
+ * Inlines every {@code prompt_file} a benchmark names, question-level and multi-run items alike, so
+ * what leaves here is self-contained and can go to the REST API or onto Kafka as is. Prompt files are
+ * resolved against the benchmark file's folder and must stay inside it: a shared benchmark must not
+ * read whatever file it points at. Files are read while a benchmark file is validated
+ * ({@link RunSpecs}); {@link #load} is that validation for a benchmark on its own.
  */
 public final class BenchmarkLoader {
 
     private BenchmarkLoader() {
     }
 
-    /** The benchmark at {@code file}, prompt files inlined, validated; throws {@link ValidationException} listing every problem. */
+    /** The benchmark at {@code file}, prompt files inlined, validated on its own; throws {@link InvalidSpecException} listing every problem. */
     public static Benchmark load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ValidationException(List.of(new ValidationError("", "cannot read \"" + file + "\": " + reason(e))));
-        }
-        Path folder = file.toAbsolutePath().normalize().getParent();
-        return SpecReader.read(text, Benchmark.class, (benchmark, problems) -> inline(benchmark, folder, problems));
+        return RunSpecs.validateBenchmark(SpecDocument.file(file)).orThrow();
     }
 
-    private static Benchmark inline(Benchmark benchmark, Path folder, Problems problems) {
+    /** {@code benchmark} with the prompt files it names read from {@code folder}; what cannot be read is reported at its path. */
+    public static Benchmark inline(Benchmark benchmark, Path folder, Problems problems) {
         List<Question> questions = new ArrayList<>();
         for (int i = 0; i < benchmark.questions().size(); i++) {
             Question question = benchmark.questions().get(i);

@@ -15,6 +15,11 @@ public final class Problems {
         errors.add(new ValidationError(path, message));
     }
 
+    /** A problem reported at {@code path} but about the node at {@code node} (an unknown field: its object, and its key). */
+    public void addAt(String path, String node, String message) {
+        errors.add(new ValidationError(path, message, node));
+    }
+
     public void addAll(List<ValidationError> more) {
         errors.addAll(more);
     }
@@ -27,19 +32,23 @@ public final class Problems {
         return List.copyOf(errors);
     }
 
-    /** Throws a {@link ValidationException} listing every error, if there is any. */
-    public void throwIfAny() {
-        if (!errors.isEmpty()) {
-            throw new ValidationException(errors);
-        }
-    }
-
     public static String field(String parent, String name) {
         return parent == null || parent.isEmpty() ? name : parent + "." + name;
     }
 
     public static String index(String parent, int index) {
         return (parent == null ? "" : parent) + "[" + index + "]";
+    }
+
+    /** {@code path} under {@code prefix}: {@code benchmark} + {@code questions[0]} → {@code benchmark.questions[0]}. */
+    public static String join(String prefix, String path) {
+        if (prefix == null || prefix.isEmpty()) {
+            return path == null ? "" : path;
+        }
+        if (path == null || path.isEmpty()) {
+            return prefix;
+        }
+        return path.startsWith("[") ? prefix + path : prefix + "." + path;
     }
 
     /** Adds an error when {@code value} is null or blank; returns whether it was present. */

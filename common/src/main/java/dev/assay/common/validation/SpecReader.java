@@ -1,132 +1,114 @@
 package dev.assay.common.validation;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.deser.ValueInstantiator;
 import dev.assay.common.json.Json;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
- * Reads a user's benchmark or run config (YAML or JSON) into its record, reporting every problem
- * at once as {@code path: message}: unknown fields, values of the wrong type, unknown names,
- * then the record's own checks. A user never sees a stack trace for a bad file.
+ * Reads one user document (a benchmark or run config, YAML or JSON) into its record, finding every
+ * problem at once: unknown fields, values of the wrong type, unknown names, then the record's own
+ * checks. Each problem is placed at its line and column in the document's text. A user never sees
+ * a stack trace for a bad file.
+ *
+ * <p>A run is validated by {@code dev.assay.common.run.RunSpecs}, which reads both documents with
+ * this and adds the checks of the pair.
  */
 public final class SpecReader {
 
     private SpecReader() {
     }
 
-    /** Reads {@code text} (YAML or JSON) as {@code type}; throws {@link ValidationException} listing every problem. */
+    /**
+     * Reads {@code text} (YAML or JSON) as {@code type} on its own, for code and tests that need one
+     * record; throws {@link InvalidSpecException} listing every problem.
+     */
     public static <T extends Validatable> T read(String text, Class<T> type) {
-        Problems problems = new Problems();
-        T value = bind(text, type, problems);
-        if (value == null && problems.isEmpty()) {
-            problems.add("", "the document is empty");
+        ReadDocument<T> read = read(SpecDocument.text("document", text), type, null);
+        if (!read.problems().isEmpty()) {
+            throw new InvalidSpecException(read.problems());
         }
-        validateAfterBinding(value, "", problems);
-        problems.throwIfAny();
-        return value;
+        return read.value();
     }
 
     /**
-     * Like {@link #read(String, Class)}, with {@code prepare} run between binding and the record's own
-     * checks (e.g. inlining files the document names); it reports what it cannot do to the problems
-     * it is given and returns the value to check.
+     * Reads the document as {@code type}: binds it, runs {@code prepare} (null for none; e.g. inlining
+     * the files it names, reporting what it cannot do), then the record's own checks. The value is
+     * null when the document could not be bound at all.
      */
-    public static <T extends Validatable> T read(String text, Class<T> type, java.util.function.BiFunction<T, Problems, T> prepare) {
-        Problems problems = new Problems();
-        T value = bind(text, type, problems);
-        if (value == null && problems.isEmpty()) {
-            problems.add("", "the document is empty");
+    public static <T extends Validatable> ReadDocument<T> read(SpecDocument document, Class<T> type,
+                                                               BiFunction<T, Problems, T> prepare) {
+        Problems binding = new Problems();
+        Binding<T> bound = bind(document, type, binding);
+        T value = bound.value();
+        if (value != null && prepare != null) {
+            value = prepare.apply(value, binding);
         }
+        if (value == null && binding.isEmpty() && bound.failure() == null) {
+            binding.add("", document.unreadable() != null ? document.unreadable() : "the document is empty");
+        }
+        boolean complete = value != null && binding.isEmpty() && bound.failure() == null;
+        ReadDocument<T> read = new ReadDocument<>(document, value, bound.locations(), complete);
+        if (bound.failure() != null) {
+            read.reportPlaced(bound.failure());
+        }
+        read.report(binding.errors());
         if (value != null) {
-            value = prepare.apply(value, problems);
+            Problems own = new Problems();
+            value.validate("", own);
+            read.report(own.errors());
         }
-        validateAfterBinding(value, "", problems);
-        problems.throwIfAny();
-        return value;
+        return read;
     }
 
-    /** Binds an already parsed tree (e.g. one part of a REST request) the same way. */
-    public static <T extends Validatable> T read(JsonNode tree, Class<T> type, String path) {
-        Problems problems = new Problems();
-        T value = null;
-        if (tree == null || tree.isNull() || tree.isMissingNode()) {
-            problems.add(path, "is required");
-        } else {
-            value = bind(Json.write(tree), type, problems);
-            validateAfterBinding(value, path, problems);
-        }
-        List<ValidationError> prefixed = problems.errors().stream()
-                .map(error -> new ValidationError(join(path, error.path()), error.message()))
-                .distinct()
-                .toList();
-        if (!prefixed.isEmpty()) {
-            throw new ValidationException(prefixed);
-        }
-        return value;
+    /** The bound value (null when binding failed outright), where its nodes are, and the failure that stopped it. */
+    private record Binding<T>(T value, Locations locations, Problem failure) {
     }
 
-    /** Runs the record's own checks, leaving out what binding already reported at the same place. */
-    private static void validateAfterBinding(Validatable value, String path, Problems problems) {
-        if (value == null) {
-            return;
+    private static <T> Binding<T> bind(SpecDocument document, Class<T> type, Problems problems) {
+        if (document.unreadable() != null || document.text() != null && document.text().isBlank()) {
+            return new Binding<>(null, document.tree() != null ? document.tree().locations() : Locations.NONE, null);
         }
-        java.util.Set<String> reported = new java.util.HashSet<>();
-        problems.errors().forEach(error -> reported.add(error.path()));
-        Problems semantic = new Problems();
-        value.validate(path, semantic);
-        semantic.errors().stream()
-                .filter(error -> !reported.contains(error.path()) && !reported.contains(relative(path, error.path())))
-                .forEach(error -> problems.add(error.path(), error.message()));
-    }
-
-    private static String relative(String prefix, String path) {
-        if (prefix == null || prefix.isEmpty() || !path.startsWith(prefix)) {
-            return path;
-        }
-        String rest = path.substring(prefix.length());
-        return rest.startsWith(".") ? rest.substring(1) : rest;
-    }
-
-    private static String join(String prefix, String path) {
-        if (prefix == null || prefix.isEmpty() || path.startsWith(prefix)) {
-            return path;
-        }
-        return path.isEmpty() ? prefix : path.startsWith("[") ? prefix + path : prefix + "." + path;
-    }
-
-    private static <T> T bind(String text, Class<T> type, Problems problems) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        ObjectMapper mapper = Json.yaml().copy().addHandler(new Collector(problems));
-        try {
-            return mapper.readValue(text, type);
+        ObjectReader reader = Json.yaml().readerFor(type).withHandler(new Collector(problems));
+        boolean fromText = document.text() != null;
+        LocatingParser located = null;
+        try (JsonParser parser = fromText
+                ? (located = new LocatingParser(Json.yaml().createParser(document.text())))
+                : Json.yaml().treeAsTokens(document.tree().root())) {
+            T value = reader.readValue(parser);
+            return new Binding<>(value, fromText ? located.locations() : document.tree().locations(), null);
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
-            problems.add(pathOf(e), e.getOriginalMessage() + where);
-            return null;
+            Locations locations = fromText ? located.locations() : document.tree().locations();
+            String path = pathOf(e);
+            // a syntax error is where the parser stopped; a tree has no text, so its error goes by its path
+            SourceLocation at = fromText ? locationOf(e.getLocation()) : null;
+            return new Binding<>(null, locations, new Problem(document.name(), path, e.getOriginalMessage(),
+                    at != null ? at : locations.locate(path)));
         } catch (IOException e) {
-            problems.add("", "cannot read the document: " + e.getMessage());
-            return null;
+            return new Binding<>(null, Locations.NONE,
+                    new Problem(document.name(), "", "cannot read the document: " + e.getMessage(), null));
         }
+    }
+
+    private static SourceLocation locationOf(JsonLocation location) {
+        return location == null || location.getLineNr() < 1 || location.getColumnNr() < 1 ? null
+                : new SourceLocation(location.getLineNr(), location.getColumnNr());
     }
 
     private static String pathOf(JsonProcessingException e) {
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping) {
+        if (e instanceof JsonMappingException mapping) {
             StringBuilder path = new StringBuilder();
             for (var reference : mapping.getPath()) {
                 if (reference.getFieldName() != null) {
@@ -142,17 +124,7 @@ public final class SpecReader {
 
     /** {@code questions[3].template.fields.dose} for the parser's current position. */
     static String pathOf(JsonParser parser) {
-        Deque<String> parts = new ArrayDeque<>();
-        for (JsonStreamContext context = parser.getParsingContext(); context != null && !context.inRoot(); context = context.getParent()) {
-            if (context.inObject() && context.getCurrentName() != null) {
-                parts.push("." + context.getCurrentName());
-            } else if (context.inArray() && context.getEntryCount() > 0) {
-                // entry count 0: the parser stands on the array's own start, not on an element
-                parts.push("[" + context.getCurrentIndex() + "]");
-            }
-        }
-        String path = String.join("", parts);
-        return path.startsWith(".") ? path.substring(1) : path;
+        return LocatingParser.pathOf(parser);
     }
 
     /** The path of the object holding {@code name}, when the path ends with it. */
@@ -161,6 +133,20 @@ public final class SpecReader {
             return "";
         }
         return path.endsWith("." + name) ? path.substring(0, path.length() - name.length() - 1) : path;
+    }
+
+    /**
+     * The path of the object an unknown field {@code name} was found in. A record's unknown fields
+     * are set aside while it is read and handed over once its object ended, through a parser whose
+     * position no longer says where they were; the source parser then stands on that object's end,
+     * its context the object's parent, which names the object.
+     */
+    static String objectPath(DeserializationContext context, JsonParser parser, String name) {
+        JsonParser source = context.getParser();
+        if (source != null && parser != source && source.currentToken() == JsonToken.END_OBJECT) {
+            return pathOf(source);
+        }
+        return parentPath(pathOf(parser), name);
     }
 
     /** Records each problem with its path and lets binding go on, so one read finds them all. */
@@ -175,9 +161,9 @@ public final class SpecReader {
         @Override
         public boolean handleUnknownProperty(DeserializationContext context, JsonParser parser, JsonDeserializer<?> deserializer,
                                              Object beanOrClass, String propertyName) throws IOException {
-            String path = parentPath(pathOf(parser), propertyName);
-            problems.add(path, "unknown field \"" + propertyName + "\"" + Suggestions.didYouMean(propertyName,
-                    deserializer.getKnownPropertyNames().stream().map(String::valueOf).toList()));
+            String path = objectPath(context, parser, propertyName);
+            problems.addAt(path, Problems.field(path, propertyName), "unknown field \"" + propertyName + "\""
+                    + Suggestions.didYouMean(propertyName, deserializer.getKnownPropertyNames().stream().map(String::valueOf).toList()));
             parser.skipChildren();
             return true;
         }

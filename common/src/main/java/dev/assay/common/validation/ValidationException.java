@@ -9,11 +9,16 @@ public class ValidationException extends RuntimeException {
     private final List<ValidationError> errors;
 
     public ValidationException(List<ValidationError> errors) {
-        super(errors.size() + (errors.size() == 1 ? " error" : " errors") + ":\n"
+        this(errors, errors.size() + (errors.size() == 1 ? " error" : " errors") + ":\n"
                 + errors.stream().map(error -> "  " + error).collect(Collectors.joining("\n")));
+    }
+
+    protected ValidationException(List<ValidationError> errors, String message) {
+        super(message);
         this.errors = List.copyOf(errors);
     }
 
+    /** The problems as {@code path: message}, without their file or place in it. */
     public List<ValidationError> errors() {
         return errors;
     }

@@ -1,5 +1,7 @@
 package dev.assay.common.benchmark;
 
+import dev.assay.common.validation.Problem;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.nugget.NuggetOutputFormat;
 import dev.assay.common.nugget.NuggetPromptStyle;
 import dev.assay.common.pipeline.VerificationJob;
@@ -161,7 +163,7 @@ class RubricValidationTest {
                   traits: [{name: polite, kind: boolean, description: Is polite}]
                   dynamic_traits: [{name: dosage, kind: boolean, description: Gives a dose, summary: medication}]
                 """, RunConfig.class);
-        List<VerificationJob> jobs = RunPlanner.plan("r", benchmark, config, Instant.EPOCH);
+        List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(benchmark, config).orThrow(), Instant.EPOCH);
         assertThat(jobs.get(0).question().rubric().names()).containsExactly("own", "polite", "dosage");
         assertThat(jobs.get(1).question().rubric().names()).containsExactly("polite", "dosage");
         assertThat(jobs.get(0).settings().rubricStrategy()).isEqualTo(RubricStrategy.SEQUENTIAL);
@@ -187,7 +189,7 @@ class RubricValidationTest {
                 evaluation_mode: template_only
                 global_rubric: {traits: [{name: polite, kind: boolean, description: Is polite}]}
                 """, RunConfig.class);
-        assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors()).extracting(ValidationError::toString)
+        assertThat(RunSpecs.validate(benchmark, config).problems()).extracting(Problem::pathMessage)
                 .containsExactly(
                         "benchmark.questions[0].rubric.dynamic_traits[0].name: \"polite\" is also a global trait (config.global_rubric)",
                         "benchmark.questions[0].nuggets: are judged in the rubric stage, which evaluation mode template_only skips; "

@@ -1,5 +1,6 @@
 package dev.assay.common.pipeline;
 
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.message.Message;
 import dev.assay.common.port.UsageMetadata;
@@ -74,7 +75,7 @@ public final class Fixtures {
     }
 
     public static VerificationJob job() {
-        return RunPlanner.plan("run-1", benchmark(), config(), NOW).get(0);
+        return RunPlanner.plan("run-1", RunSpecs.validate(benchmark(), config()).orThrow(), NOW).get(0);
     }
 
     public static AnsweredJob answered() {

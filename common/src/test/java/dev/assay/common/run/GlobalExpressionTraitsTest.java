@@ -4,14 +4,12 @@ import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.pipeline.Fixtures;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.validation.SpecReader;
-import dev.assay.common.validation.ValidationError;
-import dev.assay.common.validation.ValidationException;
+import dev.assay.common.validation.Problem;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /** A global expression trait is compiled against every question's prompt parameters. */
 class GlobalExpressionTraitsTest {
@@ -39,18 +37,15 @@ class GlobalExpressionTraitsTest {
         // the config alone is fine: without a question, a and b may be parameters
         RunConfig config = SpecReader.read(CONFIG, RunConfig.class);
 
-        ValidationException error = catchThrowableOfType(ValidationException.class,
-                () -> RunPlanner.plan("r", benchmark("{a: \"4\"}"), config, Fixtures.NOW));
-
-        assertThat(error.errors()).extracting(ValidationError::toString).containsExactly(
+        assertThat(RunSpecs.validate(benchmark("{a: \"4\"}"), config).problems()).extracting(Problem::pathMessage).containsExactly(
                 "config.global_rubric.traits[1].expression: undeclared reference to 'b' at line 1, column 31 "
                         + "(known variables: response, parsed, params, variables, outputs, a) (for benchmark.questions[1], id \"q2\")");
     }
 
     @Test
     void whenEveryQuestionHasTheParametersTheTraitJoinsEveryJob() {
-        List<VerificationJob> jobs = RunPlanner.plan("r", benchmark("{a: \"4\", b: \"5\", c: \"6\"}"),
-                SpecReader.read(CONFIG, RunConfig.class), Fixtures.NOW);
+        List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(benchmark("{a: \"4\", b: \"5\", c: \"6\"}"),
+                SpecReader.read(CONFIG, RunConfig.class)).orThrow(), Fixtures.NOW);
 
         assertThat(jobs).hasSize(2);
         assertThat(jobs).allSatisfy(job -> assertThat(job.question().rubric().traits()).extracting("name")
@@ -59,14 +54,12 @@ class GlobalExpressionTraitsTest {
 
     @Test
     void aProblemNoQuestionCausesIsReportedOnceNotPerQuestion() throws Exception {
-        // bound without validation, so the planner's check is what reports it
+        // bound without validation, so that the run's validation is what reports it: once, by the config's own check
         RunConfig config = dev.assay.common.json.Json.yaml().readValue(CONFIG.replace("int(a) + int(b)", "int(a) + readFile(b)"),
                 RunConfig.class);
 
-        ValidationException error = catchThrowableOfType(ValidationException.class,
-                () -> RunPlanner.plan("r", benchmark("{a: \"4\", b: \"5\"}"), config, Fixtures.NOW));
-
-        assertThat(error.errors()).extracting(ValidationError::toString).containsExactly(
+        assertThat(RunSpecs.validate(benchmark("{a: \"4\", b: \"5\"}"), config).problems()).extracting(Problem::pathMessage)
+                .containsExactly(
                 "config.global_rubric.traits[1].expression: unknown function 'readFile' at line 1, column 35 "
                         + "(available: CEL's standard functions and macros and its strings, regex and optional extensions)");
     }

@@ -58,7 +58,7 @@ class ManualAnswerTest {
                 evaluation_mode: rubric_only
                 manual_answers: {q1: {response: "8", variables: {a: "3", response: "8"}}}
                 """, RunConfig.class);
-        VerificationJob job = RunPlanner.plan("r1", benchmark, config, Instant.EPOCH).get(0);
+        VerificationJob job = RunPlanner.plan("r1", RunSpecs.validate(benchmark, config).orThrow(), Instant.EPOCH).get(0);
         assertThat(job.manualAnswer()).isEqualTo("8");
         assertThat(job.manualVariables()).containsEntry("a", "3");
         assertThat(job.manualOutputs()).isNull();

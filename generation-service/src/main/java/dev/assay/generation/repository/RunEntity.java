@@ -37,7 +37,10 @@ public class RunEntity extends PanacheEntityBase {
 
     public String error;
 
-    /** The validated benchmark and run config as JSON. */
+    /** How often each question is asked of each answering model; null for a run first seen on Kafka. */
+    public Integer replicates;
+
+    /** The validated benchmark and run config as JSON, kept as submitted; nothing reads values back out of it. */
     @JdbcTypeCode(SqlTypes.JSON)
     public String spec;
 

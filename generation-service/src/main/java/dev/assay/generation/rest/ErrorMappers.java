@@ -12,7 +12,7 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response invalid(InvalidRequestException e) {
-        return json(Response.Status.BAD_REQUEST, new ErrorBody(e.errors()));
+        return json(Response.Status.BAD_REQUEST, ErrorBody.of(e.errors(), e.problems()));
     }
 
     @ServerExceptionMapper

@@ -1,15 +1,20 @@
 package dev.assay.generation.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.assay.common.json.Json;
+import dev.assay.common.validation.LocatedTree;
 import dev.assay.generation.service.InvalidRequestException;
 import jakarta.ws.rs.core.MediaType;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.regex.Pattern;
 
-/** Turns a request body, JSON or YAML by its content type, into a tree; a syntax error names its line. */
+/**
+ * Reads a request body, JSON or YAML by its content type, once into a tree that knows where each
+ * of its nodes was, so validation problems name their line; a syntax error names its line.
+ */
 final class RequestBodies {
 
     static final String APPLICATION_YAML = "application/yaml";
@@ -26,18 +31,20 @@ final class RequestBodies {
     /** Jackson names the source as "[Source: REDACTED …; line: 1, column: 29]": keep only the position. */
     private static final Pattern SOURCE = Pattern.compile("\\[Source: [^\\]]*?; (line: \\d+, column: \\d+)]");
 
-    static JsonNode tree(String body, MediaType type) {
+    static LocatedTree read(String body, MediaType type) {
         boolean yaml = type != null && type.getSubtype().toLowerCase().contains("yaml");
         if (body == null || body.isBlank()) {
             throw new InvalidRequestException("body: is empty; expected a mapping with \"benchmark\" and \"config\"");
         }
         ObjectMapper mapper = yaml ? Json.yaml() : Json.mapper();
         try {
-            return mapper.readTree(body);
+            return LocatedTree.parse(mapper, body);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
             throw new InvalidRequestException("body: not valid " + (yaml ? "YAML" : "JSON") + ": " + withoutSource(e.getOriginalMessage()) + where);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading a request body held in memory", e);
         }
     }
 }

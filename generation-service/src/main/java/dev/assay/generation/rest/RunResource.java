@@ -71,7 +71,7 @@ public class RunResource {
     @APIResponse(responseCode = "503", description = "The broker did not take the jobs; the run is marked failed",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     public Response submit(String body, @Context HttpHeaders headers, @Context UriInfo uri) {
-        RunSubmission submission = runs.submit(RequestBodies.tree(body, headers.getMediaType()));
+        RunSubmission submission = runs.submit(RequestBodies.read(body, headers.getMediaType()));
         return Response.accepted(submission)
                 .location(uri.getAbsolutePathBuilder().path(submission.runId()).build())
                 .build();

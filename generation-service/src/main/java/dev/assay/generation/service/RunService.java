@@ -1,11 +1,12 @@
 package dev.assay.generation.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.ValidRun;
+import dev.assay.common.validation.LocatedTree;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
@@ -64,11 +65,11 @@ public class RunService {
      * × replicate; returns once the broker acknowledged every job. Nothing is stored for an
      * invalid body. If publishing fails, the run stays registered as failed, with the reason.
      */
-    public RunSubmission submit(JsonNode body) {
+    public RunSubmission submit(LocatedTree body) {
         ValidRun valid = validator.validate(body);
         Instant now = now();
         String runId = RunIds.next(now);
-        List<VerificationJob> jobs = RunPlanner.plan(runId, valid.benchmark(), valid.config(), now);
+        List<VerificationJob> jobs = RunPlanner.plan(runId, valid, now);
         int expected = jobs.size() * valid.config().judges().size();
         String name = valid.config().name() != null ? valid.config().name() : valid.benchmark().name();
 
@@ -79,6 +80,7 @@ public class RunService {
         run.status = RunStatus.QUEUED.wireName();
         run.jobs = jobs.size();
         run.expectedResults = expected;
+        run.replicates = valid.config().effectiveReplicates();
         run.spec = Json.write(Map.of("benchmark", valid.benchmark(), "config", valid.config()));
         run.createdAt = now;
         run.updatedAt = now;
@@ -135,18 +137,12 @@ public class RunService {
     }
 
     /**
-     * The run's replicates: from its config when it was submitted here; a run first seen on Kafka
-     * has no config, so the highest replicate stored so far stands in.
+     * The run's replicates: recorded when it was submitted here; a run first seen on Kafka has no
+     * config, so the highest replicate stored so far stands in.
      */
     private static int replicates(RunEntity run, List<ReplicateResult> stored) {
-        if (run.spec != null) {
-            JsonNode replicates = Json.read(run.spec, JsonNode.class).path("config").path("replicates");
-            if (replicates.isInt()) {
-                return replicates.intValue();
-            }
-            if (replicates.isMissingNode() || replicates.isNull()) {
-                return 1;
-            }
+        if (run.replicates != null) {
+            return run.replicates;
         }
         return Math.max(1, stored.stream().mapToInt(ReplicateResult::replicate).max().orElse(1));
     }

@@ -1,9 +1,8 @@
 package dev.assay.generation.rest;
 
-import dev.assay.common.benchmark.Benchmark;
-import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
-import dev.assay.common.validation.SpecReader;
+import dev.assay.common.run.RunSpecs;
+import dev.assay.common.run.ValidRun;
+import dev.assay.common.validation.SpecDocument;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -52,11 +51,10 @@ class BenchmarkImportTest {
         assertThat(answer.getList("benchmark.questions.id")).containsExactly("fr", "planet");
         assertThat(answer.getString("benchmark.questions[1].template.fields.answer.ground_truth")).isEqualTo("Mars");
 
-        Benchmark benchmark = SpecReader.read(answer.getString("benchmark_yaml"), Benchmark.class);
-        RunConfig config = SpecReader.read(answer.getString("run_config_yaml"), RunConfig.class);
         assertThat(answer.getString("benchmark_yaml")).startsWith("# Imported by assay import jsonl from my-evals.jsonl.");
-        assertThat(benchmark.questions()).hasSize(2);
-        assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors()).isEmpty();
+        ValidRun run = RunSpecs.validate(SpecDocument.text("benchmark.yaml", answer.getString("benchmark_yaml")),
+                SpecDocument.text("run.yaml", answer.getString("run_config_yaml"))).orThrow();
+        assertThat(run.benchmark().questions()).hasSize(2);
     }
 
     @Test
@@ -108,9 +106,8 @@ class BenchmarkImportTest {
         assertThat(answer.getString("run_config.answering_models[0].interface")).isEqualTo("manual");
         assertThat(answer.getString("run_config.manual_answers['secret_word/instances/runs.jsonl:2']"))
                 .isEqualTo("A heron saw the lighthouse.");
-        Benchmark benchmark = SpecReader.read(answer.getString("benchmark_yaml"), Benchmark.class);
-        RunConfig config = SpecReader.read(answer.getString("run_config_yaml"), RunConfig.class);
-        assertThat(RunPlanner.check(benchmark, config, "benchmark", "config").errors()).isEmpty();
+        assertThat(RunSpecs.validate(SpecDocument.text("benchmark.yaml", answer.getString("benchmark_yaml")),
+                SpecDocument.text("run.yaml", answer.getString("run_config_yaml"))).problems()).isEmpty();
     }
 
     @Test

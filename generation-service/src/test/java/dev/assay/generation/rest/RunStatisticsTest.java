@@ -67,6 +67,8 @@ class RunStatisticsTest {
     void replicateStatisticsPerModelAndJudgeAndPerQuestion() {
         String runId = given().contentType("application/json").body(TestRuns.bodyJson(CONFIG_YAML)).post("/api/runs")
                 .then().statusCode(202).body("replicates", equalTo(3)).extract().path("run_id");
+        // before any result is stored, the replicates recorded with the run are what counts
+        given().get("/api/runs/" + runId + "/statistics").then().statusCode(200).body("replicates", equalTo(3));
         List<VerificationJob> jobs = TestRuns.jobs(runId, CONFIG_YAML);
         assertThat(jobs).hasSize(12);
         for (VerificationJob job : jobs) {

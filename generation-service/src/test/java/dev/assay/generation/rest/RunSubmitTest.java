@@ -17,6 +17,7 @@ import dev.assay.testsupport.PostgresResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +27,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /** POST /api/runs: valid runs (JSON and YAML) are registered and their jobs are on assay.jobs; invalid ones list every error. */
 @QuarkusTest
@@ -110,13 +112,14 @@ class RunSubmitTest {
                   replicates: 0
                 """;
         long runsBefore = countRuns();
-        List<String> errors = given().contentType(YAML).body(utf8(body))
+        JsonPath answer = given().contentType(YAML).body(utf8(body))
                 .when().post("/api/runs")
                 .then().log().ifValidationFails()
                 .statusCode(400)
                 .contentType(ContentType.JSON)
-                .extract().jsonPath().getList("errors", String.class);
-        System.out.println("400 errors: " + errors);
+                .extract().jsonPath();
+        List<String> errors = answer.getList("errors", String.class);
+        System.out.println("400 body: " + answer.prettify());
         assertThat(errors).containsExactly(
                 "benchmark.questions[0].template.fields.dose.type: unknown field type \"numbr\" (did you mean \"number\"?); expected one of string, integer, number, boolean, list, literal, date",
                 "benchmark.questions[1]: unknown field \"raw_answr\" (did you mean \"raw_answer\"?)",
@@ -126,6 +129,17 @@ class RunSubmitTest {
                 "config.replicates: must be between 1 and 1000, got 0",
                 "config.answering_models[0].interface: no service of this deployment runs interface \"opnai\" (did you mean \"openai\"?); known: openai, anthropic, manual");
         assertThat(errors).doesNotHaveDuplicates();
+        // the same errors, each with the line and column of its node in the body (an unknown field: its key)
+        assertThat(answer.getList("problems", Map.class)).extracting(p -> p.get("path") + " " + p.get("line") + ":" + p.get("column"))
+                .containsExactly(
+                        "benchmark.questions[0].template.fields.dose.type 8:18",
+                        "benchmark.questions[1] 11:7",
+                        "benchmark.questions[1].id 9:7",
+                        "config.answering_models[0].temperature 14:41",
+                        "config.judges 15:3",
+                        "config.replicates 16:3",
+                        "config.answering_models[0].interface 14:8");
+        assertThat(answer.getList("problems.message", String.class)).first().asString().startsWith("unknown field type \"numbr\"");
         assertThat(countRuns()).as("nothing registered").isEqualTo(runsBefore);
     }
 
@@ -196,7 +210,12 @@ class RunSubmitTest {
                         "body: unknown field \"benchmarks\" (did you mean \"benchmark\"?); expected \"benchmark\" and \"config\"",
                         "benchmark: is required",
                         "config.answering_models: at least one model is required",
-                        "config.judges: at least one model is required"));
+                        "config.judges: at least one model is required"))
+                .body("problems[0].line", equalTo(1))
+                .body("problems[0].column", equalTo(2))
+                // nothing in the body to point at: the body's start for the missing part, the config's key for its missing models
+                .body("problems[1].column", equalTo(1))
+                .body("problems[2].column", equalTo(20));
         given().contentType(ContentType.JSON).body("")
                 .when().post("/api/runs")
                 .then().statusCode(400)

@@ -7,7 +7,7 @@ import dev.assay.common.benchmark.PromptParameters;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.message.Role;
-import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.template.TemplateVerifier;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.importers.ImportEntry;
@@ -121,7 +121,7 @@ class JsonlImporterTest {
         String yaml = ImportedFiles.benchmarkYaml(result);
         Benchmark back = SpecReader.read(yaml, Benchmark.class);
         assertThat(back).isEqualTo(result.benchmark());
-        assertThat(RunPlanner.check(back, ImportedFiles.starterRunConfig(result), "benchmark", "config").errors()).isEmpty();
+        assertThat(RunSpecs.validate(back, ImportedFiles.starterRunConfig(result)).problems()).isEmpty();
     }
 
     @Test

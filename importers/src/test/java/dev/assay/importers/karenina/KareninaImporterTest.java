@@ -8,7 +8,7 @@ import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.importers.ImportEntry;
 import dev.assay.importers.ImportResult;
@@ -308,8 +308,8 @@ class KareninaImporterTest {
 
         assertThat(back).isEqualTo(imported.benchmark());
         assertThat(config).isEqualTo(ImportedFiles.starterRunConfig(imported));
-        assertThat(RunPlanner.check(back, config, "benchmark", "config").errors()).isEmpty();
-        assertThat(RunPlanner.check(imported.benchmark(), ImportedFiles.starterRunConfig(imported), "benchmark", "config").errors()).isEmpty();
+        assertThat(RunSpecs.validate(back, config).problems()).isEmpty();
+        assertThat(RunSpecs.validate(imported.benchmark(), ImportedFiles.starterRunConfig(imported)).problems()).isEmpty();
     }
 
     private Question question(int index) {

@@ -5,6 +5,7 @@ import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.importers.ImportResult;
@@ -50,9 +51,9 @@ class LveRecheckTest {
 
         assertThat(back).isEqualTo(result.benchmark());
         assertThat(config.manualAnswers()).isEqualTo(result.manualAnswers());
-        assertThat(RunPlanner.check(result.benchmark(), config, "benchmark", "config").errors()).isEmpty();
-        assertThat(RunPlanner.check(back, config, "benchmark", "config").errors()).isEmpty();
-        assertThat(RunPlanner.plan("run-1", back, config, Instant.EPOCH)).hasSize(back.questions().size());
+        assertThat(RunSpecs.validate(result.benchmark(), config).problems()).isEmpty();
+        assertThat(RunSpecs.validate(back, config).problems()).isEmpty();
+        assertThat(RunPlanner.plan("run-1", RunSpecs.validate(back, config).orThrow(), Instant.EPOCH)).hasSize(back.questions().size());
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.core.observability.RecordMdc;
 import dev.assay.core.observability.StageMetrics;
@@ -157,6 +158,6 @@ class StageRecordsTest {
                   - {interface: openai, model: judge-1, base_url: "http://127.0.0.1:9/v1"}
                 evaluation_mode: rubric_only
                 """, RunConfig.class);
-        return RunPlanner.plan("run-obs", benchmark, config, Instant.parse("2026-11-21T10:00:00Z")).get(0);
+        return RunPlanner.plan("run-obs", RunSpecs.validate(benchmark, config).orThrow(), Instant.parse("2026-11-21T10:00:00Z")).get(0);
     }
 }

@@ -27,8 +27,9 @@ import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.prompt.rag.RagPrompt;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
+import dev.assay.common.run.RunSpecs;
 import dev.assay.common.template.TemplateVerifier;
+import dev.assay.common.validation.SpecDocument;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.testsupport.demo.DemoRule;
 import dev.assay.testsupport.demo.DemoRules;
@@ -64,7 +65,8 @@ class ExamplesTest {
     void benchmarkAndRunConfigFitTogether(String name, Set<String> failing) throws IOException {
         Example example = Example.load(EXAMPLES.resolve(name));
 
-        assertThat(RunPlanner.check(example.benchmark(), example.config(), "benchmark.yaml", "run.yaml").errors()).isEmpty();
+        assertThat(RunSpecs.validate(SpecDocument.file(EXAMPLES.resolve(name).resolve("benchmark.yaml")),
+                SpecDocument.file(EXAMPLES.resolve(name).resolve("run.yaml"))).problems()).isEmpty();
         List<ModelConfig> models = new ArrayList<>(example.config().answeringModels());
         models.addAll(example.config().judges());
         // the CLI convention (examples/README-demo-format.md): served models carry no base_url or key

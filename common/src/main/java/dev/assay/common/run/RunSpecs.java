@@ -1,0 +1,99 @@
+package dev.assay.common.run;
+
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.BenchmarkLoader;
+import dev.assay.common.validation.Problem;
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.ReadDocument;
+import dev.assay.common.validation.SpecDocument;
+import dev.assay.common.validation.SpecReader;
+import dev.assay.common.validation.Suggestions;
+import dev.assay.common.validation.Validation;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The one validation of a run: reads a benchmark and a run config (YAML or JSON, from files, a
+ * request's body or values built in code) and returns either every problem, each placed as
+ * {@code file:line:column: path: message}, or a {@link ValidRun}. Each document is bound and checked
+ * on its own ({@link SpecReader}), then the pair is checked together when both were read completely
+ * (whatever their own checks found), so one round shows the user everything to fix. Nothing
+ * downstream checks again.
+ */
+public final class RunSpecs {
+
+    private RunSpecs() {
+    }
+
+    /** The benchmark and run config, checked on their own and together. */
+    public static Validation<ValidRun> validate(SpecDocument benchmark, SpecDocument config) {
+        return validate(benchmark, config, null);
+    }
+
+    /**
+     * Like {@link #validate(SpecDocument, SpecDocument)}, and every model's interface must be one of
+     * {@code servedInterfaces} (those the deployment's services run): any other could only ever
+     * produce error results. Null: not checked.
+     */
+    public static Validation<ValidRun> validate(SpecDocument benchmark, SpecDocument config, Collection<String> servedInterfaces) {
+        ReadDocument<Benchmark> readBenchmark = readBenchmark(benchmark);
+        ReadDocument<RunConfig> readConfig = SpecReader.read(config, RunConfig.class, null);
+        List<Problem> problems = new ArrayList<>(readBenchmark.problems());
+        problems.addAll(readConfig.problems());
+        if (readConfig.value() != null && servedInterfaces != null) {
+            Problems unserved = new Problems();
+            checkInterfaces(readConfig.value(), List.copyOf(servedInterfaces), unserved);
+            problems.addAll(readConfig.report(unserved.errors()));
+        }
+        if (readBenchmark.complete() && readConfig.complete()) {
+            // also when a document failed its own checks: the user sees what the pair lacks in the same round
+            Problems inBenchmark = new Problems();
+            Problems inConfig = new Problems();
+            RunPairChecks.check(readBenchmark.value(), readConfig.value(), benchmark::refer, config::refer, inBenchmark, inConfig);
+            problems.addAll(readBenchmark.report(inBenchmark.errors()));
+            problems.addAll(readConfig.report(inConfig.errors()));
+        }
+        return problems.isEmpty()
+                ? new Validation.Valid<>(new ValidRun(readBenchmark.value(), readConfig.value()))
+                : new Validation.Invalid<>(problems);
+    }
+
+    /**
+     * A benchmark and run config built in code (fixtures, a run config after command-line
+     * overrides), validated as the documents they are written as, named {@code benchmark} and
+     * {@code config}.
+     */
+    public static Validation<ValidRun> validate(Benchmark benchmark, RunConfig config) {
+        return validate(SpecDocument.member("benchmark", benchmark), SpecDocument.member("config", config));
+    }
+
+    /** A benchmark on its own, when there is no run config yet (checking a file, rendering a prompt). */
+    public static Validation<Benchmark> validateBenchmark(SpecDocument benchmark) {
+        ReadDocument<Benchmark> read = readBenchmark(benchmark);
+        return Validation.of(read.value(), read.problems());
+    }
+
+    /** A benchmark read from a file has the prompt files it names read from the file's folder before its checks. */
+    private static ReadDocument<Benchmark> readBenchmark(SpecDocument benchmark) {
+        return SpecReader.read(benchmark, Benchmark.class, benchmark.folder() == null ? null
+                : (value, problems) -> BenchmarkLoader.inline(value, benchmark.folder(), problems));
+    }
+
+    private static void checkInterfaces(RunConfig config, List<String> served, Problems problems) {
+        check("answering_models", config.answeringModels(), served, problems);
+        check("judges", config.judges(), served, problems);
+    }
+
+    private static void check(String section, List<ModelConfig> models, List<String> served, Problems problems) {
+        for (int i = 0; i < models.size(); i++) {
+            ModelConfig model = models.get(i);
+            String name = model == null ? null : model.interfaceName();
+            if (name != null && !name.isBlank() && !served.contains(name)) {
+                problems.add(Problems.field(Problems.index(section, i), "interface"), "no service of this deployment runs interface \""
+                        + name + "\"" + Suggestions.didYouMean(name, served) + "; known: " + String.join(", ", served));
+            }
+        }
+    }
+}

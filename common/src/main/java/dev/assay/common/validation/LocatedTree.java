@@ -1,0 +1,33 @@
+package dev.assay.common.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+
+/**
+ * A YAML or JSON text read into a tree once, with where each of its nodes starts: what a request
+ * holding several documents (a run's benchmark and config) is split from.
+ *
+ * @param root the tree; null when the text holds nothing
+ */
+public record LocatedTree(JsonNode root, Locations locations) {
+
+    public LocatedTree {
+        locations = locations == null ? Locations.NONE : locations;
+    }
+
+    /** Reads {@code text} with {@code mapper} (JSON or YAML); a syntax error is the mapper's exception, with its position. */
+    public static LocatedTree parse(ObjectMapper mapper, String text) throws IOException {
+        try (LocatingParser parser = new LocatingParser(mapper.createParser(text))) {
+            JsonNode root = mapper.readTree(parser);
+            return new LocatedTree(root == null || root.isMissingNode() ? null : root, parser.locations());
+        }
+    }
+
+    /** The member {@code name} of the root mapping (null when absent), its locations addressed from it. */
+    public LocatedTree member(String name) {
+        JsonNode member = root == null ? null : root.get(name);
+        return new LocatedTree(member, locations.member(name));
+    }
+}

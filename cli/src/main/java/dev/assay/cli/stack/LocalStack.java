@@ -1,8 +1,8 @@
 package dev.assay.cli.stack;
 
 import dev.assay.common.pipeline.Topics;
-import dev.assay.testsupport.EmbeddedInfrastructure;
-import dev.assay.testsupport.ServiceProcess;
+import dev.assay.localstack.EmbeddedInfrastructure;
+import dev.assay.localstack.ServiceProcess;
 
 import java.io.IOException;
 import java.nio.file.Files;

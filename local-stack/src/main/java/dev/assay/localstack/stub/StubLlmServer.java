@@ -23,7 +23,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * An OpenAI-compatible chat completions server for tests and benchmarks, on 127.0.0.1 and a free port.
+ * An OpenAI-compatible chat completions server for tests and the demo model, on 127.0.0.1 and a free port.
  * It serves {@code POST /v1/chat/completions} (and {@code /chat/completions}), and Anthropic's
  * {@code POST /v1/messages} in Anthropic's format from the same rules; it answers from scripted
  * rules (first match wins), records every request, and can inject latency and faults.

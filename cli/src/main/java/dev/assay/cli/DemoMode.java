@@ -2,7 +2,7 @@ package dev.assay.cli;
 
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
-import dev.assay.testsupport.demo.DemoRules;
+import dev.assay.localstack.demo.DemoRules;
 
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -18,7 +18,7 @@ public final class ExitCodes {
 
     static int of(Throwable error) {
         if (error instanceof ValidationException || error instanceof InvalidInputException
-                || error instanceof dev.assay.testsupport.demo.DemoRulesException
+                || error instanceof dev.assay.localstack.demo.DemoRulesException
                 || error instanceof dev.assay.importers.ImportException) {
             return INVALID_INPUT;
         }

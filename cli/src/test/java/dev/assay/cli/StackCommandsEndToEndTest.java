@@ -1,8 +1,8 @@
 package dev.assay.cli;
 
 import dev.assay.cli.stack.StackState;
-import dev.assay.testsupport.StubLlmServer;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

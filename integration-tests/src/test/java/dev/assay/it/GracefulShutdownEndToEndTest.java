@@ -12,9 +12,9 @@ import dev.assay.common.run.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.testsupport.Eventually;
 import dev.assay.testsupport.KafkaBrokerResource;
-import dev.assay.testsupport.ServiceProcess;
-import dev.assay.testsupport.StubLlmServer;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.ServiceProcess;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
 import dev.assay.testsupport.TopicClient;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
-import static dev.assay.testsupport.RequestMatcher.any;
+import static dev.assay.localstack.stub.RequestMatcher.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -3,8 +3,8 @@ package dev.assay.it;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.PostgresResource;
-import dev.assay.testsupport.ServiceProcess;
-import dev.assay.testsupport.StubLlmServer;
+import dev.assay.localstack.ServiceProcess;
+import dev.assay.localstack.stub.StubLlmServer;
 
 import java.io.IOException;
 import java.nio.file.Path;

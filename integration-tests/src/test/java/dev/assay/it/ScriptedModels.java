@@ -1,7 +1,7 @@
 package dev.assay.it;
 
-import dev.assay.testsupport.RecordedRequest;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.stub.RecordedRequest;
+import dev.assay.localstack.stub.StubReply;
 
 import java.util.Map;
 import java.util.Optional;

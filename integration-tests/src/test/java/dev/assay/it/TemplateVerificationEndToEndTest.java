@@ -2,8 +2,8 @@ package dev.assay.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
-import dev.assay.testsupport.RecordedRequest;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.stub.RecordedRequest;
+import dev.assay.localstack.stub.StubReply;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,23 +1,25 @@
 package dev.assay.testsupport;
 
+import static java.lang.invoke.MethodType.methodType;
+
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
 import org.apache.kafka.clients.CommonClientConfigs;
 
+import dev.assay.localstack.EmbeddedInfrastructure;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * Points a Quarkus application under test at a real Kafka broker: a single-node KRaft cluster
- * (combined broker and controller) started inside the test JVM with Kafka's own test kit and
- * listening on 127.0.0.1 only.
+ * Points a Quarkus application under test at a real Kafka broker: local-stack's single-node KRaft
+ * broker ({@link EmbeddedInfrastructure}) inside the test JVM, listening on 127.0.0.1 only.
  *
  * <p>The broker starts on first use and then serves every test class of the JVM, across Quarkus
- * applications and test profiles; {@link #stop()} leaves it running and a shutdown hook stops it. Tests therefore must not assume empty topics: use unique
- * topic names or consumer groups per test. Topics are auto-created with one partition on first use, as
- * with Kafka's defaults; {@link #createTopic} makes more. Plain JUnit tests can use the static methods
- * without Quarkus.
+ * applications and test profiles; {@link #stop()} leaves it running and a shutdown hook stops it. Tests
+ * therefore must not assume empty topics: use unique topic names or consumer groups per test. Topics
+ * are auto-created with one partition on first use, as with Kafka's defaults; {@link #createTopic}
+ * makes more. Plain JUnit tests can use the static methods without Quarkus.
  *
  * <pre>{@code
  * @QuarkusTest
@@ -42,7 +44,7 @@ public final class KafkaBrokerResource implements QuarkusTestResourceLifecycleMa
 
     /** {@code 127.0.0.1:PORT} of the shared broker, starting it if needed. */
     public static String bootstrapServers() {
-        return (String) JvmWide.call(InJvmKafkaBroker.class, "bootstrapServers");
+        return (String) JvmWide.call("kafkaBootstrapServers", methodType(String.class));
     }
 
     /** A fresh, mutable client configuration holding {@code bootstrap.servers}; add serializers etc. as needed. */
@@ -59,11 +61,11 @@ public final class KafkaBrokerResource implements QuarkusTestResourceLifecycleMa
      * @throws IllegalStateException if the topic exists with a different partition count or creation fails
      */
     public static void createTopic(String topic, int partitions) {
-        JvmWide.call(InJvmKafkaBroker.class, "createTopic", topic, partitions);
+        JvmWide.call("createTopic", methodType(void.class, String.class, int.class), topic, partitions);
     }
 
     /** How long the shared broker took to start (for reports; starts it if needed). */
     public static Duration startupTime() {
-        return (Duration) JvmWide.call(InJvmKafkaBroker.class, "startupTime");
+        return (Duration) JvmWide.call("kafkaStartupTime", methodType(Duration.class));
     }
 }

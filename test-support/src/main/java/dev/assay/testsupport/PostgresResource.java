@@ -1,19 +1,24 @@
 package dev.assay.testsupport;
 
+import static java.lang.invoke.MethodType.methodType;
+
 import java.time.Duration;
 import java.util.Map;
 
 import javax.sql.DataSource;
 
+import dev.assay.localstack.EmbeddedInfrastructure;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
- * Points a Quarkus application under test at a real PostgreSQL server (zonky embedded binaries,
- * 127.0.0.1 only) with database, user and password {@code assay}.
+ * Points a Quarkus application under test at a real PostgreSQL server: local-stack's embedded one
+ * ({@link EmbeddedInfrastructure}, zonky binaries, 127.0.0.1 only) with database, user and password
+ * {@code assay}.
  *
  * <p>The server starts on first use and then serves every test class of the JVM, across Quarkus
- * applications and test profiles; {@link #stop()} leaves it running and a shutdown hook stops it. Data therefore survives between test classes: clean up
- * what a test writes, or use unique keys. Plain JUnit tests can use the static methods without Quarkus.
+ * applications and test profiles; {@link #stop()} leaves it running and a shutdown hook stops it. Data
+ * therefore survives between test classes: clean up what a test writes, or use unique keys. Plain JUnit
+ * tests can use the static methods without Quarkus.
  */
 public final class PostgresResource implements QuarkusTestResourceLifecycleManager {
 
@@ -33,24 +38,24 @@ public final class PostgresResource implements QuarkusTestResourceLifecycleManag
 
     /** {@code jdbc:postgresql://127.0.0.1:PORT/assay} of the shared server, starting it if needed. */
     public static String jdbcUrl() {
-        return (String) JvmWide.call(InJvmPostgres.class, "jdbcUrl");
+        return (String) JvmWide.call("postgresJdbcUrl", methodType(String.class));
     }
 
     public static String username() {
-        return InJvmPostgres.USERNAME;
+        return EmbeddedInfrastructure.postgresUsername();
     }
 
     public static String password() {
-        return InJvmPostgres.PASSWORD;
+        return EmbeddedInfrastructure.postgresPassword();
     }
 
     /** A non-pooling DataSource for the application database, for tests that check what was stored. */
     public static DataSource dataSource() {
-        return (DataSource) JvmWide.call(InJvmPostgres.class, "dataSource");
+        return (DataSource) JvmWide.call("postgresDataSource", methodType(DataSource.class));
     }
 
     /** How long the shared server took to start (for reports; starts it if needed). */
     public static Duration startupTime() {
-        return (Duration) JvmWide.call(InJvmPostgres.class, "startupTime");
+        return (Duration) JvmWide.call("postgresStartupTime", methodType(Duration.class));
     }
 }

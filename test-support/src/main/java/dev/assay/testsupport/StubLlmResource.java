@@ -2,6 +2,7 @@ package dev.assay.testsupport;
 
 import java.util.Map;
 
+import dev.assay.localstack.stub.StubLlmServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**

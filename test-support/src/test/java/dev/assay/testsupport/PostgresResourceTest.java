@@ -3,16 +3,12 @@ package dev.assay.testsupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+/** The resource hands local-stack's PostgreSQL to the application; the server itself is tested in local-stack. */
 class PostgresResourceTest {
 
     @Test
@@ -27,49 +23,15 @@ class PostgresResourceTest {
                 .isEqualTo(PostgresResource.jdbcUrl());
         assertThat(config.get("quarkus.datasource.username")).isEqualTo("assay");
         assertThat(config.get("quarkus.datasource.password")).isEqualTo("assay");
-    }
-
-    @Test
-    void isARealPostgresDatabaseReachableOverJdbc() throws Exception {
-        try (Connection connection = DriverManager.getConnection(
-                PostgresResource.jdbcUrl(), PostgresResource.username(), PostgresResource.password());
-             Statement statement = connection.createStatement()) {
-            try (ResultSet version = statement.executeQuery("select version()")) {
-                assertThat(version.next()).isTrue();
-                assertThat(version.getString(1)).startsWith("PostgreSQL 17");
-            }
-            try (ResultSet user = statement.executeQuery("select current_user, current_database()")) {
-                assertThat(user.next()).isTrue();
-                assertThat(user.getString(1)).isEqualTo("assay");
-                assertThat(user.getString(2)).isEqualTo("assay");
-            }
-
-            statement.execute("create table if not exists verdicts (id serial primary key, label text not null, score numeric(4,2))");
-            statement.execute("truncate verdicts");
-            try (PreparedStatement insert = connection.prepareStatement("insert into verdicts(label, score) values (?, ?)")) {
-                for (var row : Map.of("pass", 0.9, "fail", 0.1).entrySet()) {
-                    insert.setString(1, row.getKey());
-                    insert.setDouble(2, row.getValue());
-                    insert.executeUpdate();
-                }
-            }
-            List<String> rows = new ArrayList<>();
-            try (ResultSet result = statement.executeQuery("select label, score from verdicts order by label")) {
-                while (result.next()) {
-                    rows.add(result.getString("label") + "=" + result.getBigDecimal("score"));
-                }
-            }
-            assertThat(rows).containsExactly("fail=0.10", "pass=0.90");
-        }
+        assertThat(PostgresResource.startupTime()).isPositive();
     }
 
     @Test
     void dataSourceConnectsAsTheApplicationUser() throws Exception {
         try (Connection connection = PostgresResource.dataSource().getConnection();
-             ResultSet result = connection.createStatement().executeQuery("select current_user, inet_server_addr()::text")) {
+             ResultSet result = connection.createStatement().executeQuery("select current_user")) {
             assertThat(result.next()).isTrue();
             assertThat(result.getString(1)).isEqualTo("assay");
-            assertThat(result.getString(2)).startsWith("127.0.0.1");
         }
     }
 }

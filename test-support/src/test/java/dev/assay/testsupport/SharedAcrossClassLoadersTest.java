@@ -10,10 +10,12 @@ import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 
+import dev.assay.localstack.EmbeddedInfrastructure;
+
 /**
- * {@code @QuarkusTest} loads this library once per Quarkus application; the broker and the database
- * must still exist once per JVM. An isolated class loader over the same class path stands in for a
- * second Quarkus application.
+ * {@code @QuarkusTest} loads test-support and local-stack once per Quarkus application; the broker and
+ * the database must still exist once per JVM ({@link JvmWide}). An isolated class loader over the same
+ * class path stands in for a second Quarkus application.
  */
 class SharedAcrossClassLoadersTest {
 
@@ -30,6 +32,8 @@ class SharedAcrossClassLoadersTest {
             assertThat(otherKafka.getMethod("bootstrapServers").invoke(null)).isEqualTo(bootstrapServers);
             assertThat(otherPostgres.getMethod("jdbcUrl").invoke(null)).isEqualTo(jdbcUrl);
         }
+        assertThat(EmbeddedInfrastructure.kafkaBootstrapServers()).isEqualTo(bootstrapServers);
+        assertThat(EmbeddedInfrastructure.postgresJdbcUrl()).isEqualTo(jdbcUrl);
     }
 
     /** Surefire may pass the class path in a manifest-only jar; URLClassLoader follows its Class-Path. */

@@ -15,6 +15,8 @@ import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 
+import dev.assay.localstack.stub.RequestMatcher;
+import dev.assay.localstack.stub.StubLlmServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager.TestInjector;
 
 class StubLlmResourceTest {

@@ -1,8 +1,8 @@
 package dev.assay.cli.stack;
 
 import dev.assay.common.pipeline.Topics;
-import dev.assay.testsupport.EmbeddedInfrastructure;
-import dev.assay.testsupport.ServiceProcess;
+import dev.assay.localstack.EmbeddedInfrastructure;
+import dev.assay.localstack.ServiceProcess;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,18 +69,13 @@ public final class LocalStack implements AutoCloseable {
     private void startAll(Path home, Path logDir, Duration readyTimeout, Consumer<String> status) {
         status.accept("starting the Kafka broker");
         String bootstrap;
-        java.io.PrintStream stdout = System.out;
         try {
-            // Kafka's storage tool prints "Formatting metadata directory ..." to System.out: not the user's business.
-            System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
             bootstrap = EmbeddedInfrastructure.kafkaBootstrapServers();
             for (String topic : Topics.ALL) {
                 EmbeddedInfrastructure.createTopic(topic, PARTITIONS);
             }
         } catch (RuntimeException e) {
             throw new StackStartException("the in-process Kafka broker could not start: " + causes(e), e);
-        } finally {
-            System.setOut(stdout);
         }
         status.accept("starting PostgreSQL");
         String jdbcUrl;

@@ -19,10 +19,10 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.PostgresResource;
-import dev.assay.testsupport.RecordedRequest;
+import dev.assay.localstack.stub.RecordedRequest;
 import dev.assay.testsupport.StubLlmResource;
-import dev.assay.testsupport.StubLlmServer;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
 import dev.assay.testsupport.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -40,8 +40,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import static dev.assay.testsupport.RequestMatcher.any;
-import static dev.assay.testsupport.RequestMatcher.lastUserMessageContains;
+import static dev.assay.localstack.stub.RequestMatcher.any;
+import static dev.assay.localstack.stub.RequestMatcher.lastUserMessageContains;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

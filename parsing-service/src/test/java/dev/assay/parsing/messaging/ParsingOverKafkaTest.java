@@ -38,10 +38,10 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
-import dev.assay.testsupport.RecordedRequest;
+import dev.assay.localstack.stub.RecordedRequest;
 import dev.assay.testsupport.StubLlmResource;
-import dev.assay.testsupport.StubLlmServer;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
 import dev.assay.testsupport.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -61,9 +61,9 @@ import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import static dev.assay.testsupport.RequestMatcher.any;
-import static dev.assay.testsupport.RequestMatcher.modelEquals;
-import static dev.assay.testsupport.RequestMatcher.systemMessageContains;
+import static dev.assay.localstack.stub.RequestMatcher.any;
+import static dev.assay.localstack.stub.RequestMatcher.modelEquals;
+import static dev.assay.localstack.stub.RequestMatcher.systemMessageContains;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

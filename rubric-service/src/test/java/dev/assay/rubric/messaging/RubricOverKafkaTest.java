@@ -38,10 +38,10 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.template.TemplateVerifier;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
-import dev.assay.testsupport.RecordedRequest;
+import dev.assay.localstack.stub.RecordedRequest;
 import dev.assay.testsupport.StubLlmResource;
-import dev.assay.testsupport.StubLlmServer;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
 import dev.assay.testsupport.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -58,7 +58,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static dev.assay.testsupport.RequestMatcher.any;
+import static dev.assay.localstack.stub.RequestMatcher.any;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

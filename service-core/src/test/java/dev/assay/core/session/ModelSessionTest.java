@@ -15,11 +15,11 @@ import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.llm.ModelGateway;
-import dev.assay.testsupport.ChatMessage;
+import dev.assay.localstack.stub.ChatMessage;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.StubLlmResource;
-import dev.assay.testsupport.StubLlmServer;
-import dev.assay.testsupport.StubReply;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -30,7 +30,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import static dev.assay.testsupport.RequestMatcher.any;
+import static dev.assay.localstack.stub.RequestMatcher.any;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 

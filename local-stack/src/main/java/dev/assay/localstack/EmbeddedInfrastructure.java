@@ -1,0 +1,73 @@
+package dev.assay.localstack;
+
+import java.time.Duration;
+
+import javax.sql.DataSource;
+
+/**
+ * The in-JVM Kafka broker and embedded PostgreSQL of the local stack: one of each per JVM, started
+ * on first use, stopped by a shutdown hook or at once by {@link #stopKafka()} / {@link #stopPostgres()}.
+ * Both listen on 127.0.0.1 only.
+ *
+ * <p>Every method takes and returns JDK types only. test-support calls this class as loaded by the
+ * system class loader from the class loaders of Quarkus tests, so all of them share one broker and
+ * one database; keep new methods to JDK types too.
+ */
+public final class EmbeddedInfrastructure {
+
+    private EmbeddedInfrastructure() {
+    }
+
+    /** {@code 127.0.0.1:PORT} of the shared broker, starting it if needed. */
+    public static String kafkaBootstrapServers() {
+        return InJvmKafkaBroker.bootstrapServers();
+    }
+
+    /**
+     * Creates a topic (replication factor 1) and waits until every partition has a leader. Creating a
+     * topic that already exists with the same partition count is a no-op.
+     *
+     * @throws IllegalStateException if the topic exists with a different partition count or creation fails
+     */
+    public static void createTopic(String topic, int partitions) {
+        InJvmKafkaBroker.createTopic(topic, partitions);
+    }
+
+    /** How long the shared broker took to start (starts it if needed). */
+    public static Duration kafkaStartupTime() {
+        return InJvmKafkaBroker.startupTime();
+    }
+
+    /** Stops the broker now (it would otherwise stop at JVM exit); a later use starts a new one. */
+    public static void stopKafka() {
+        InJvmKafkaBroker.stopShared();
+    }
+
+    /** {@code jdbc:postgresql://127.0.0.1:PORT/assay} of the shared server, starting it if needed. */
+    public static String postgresJdbcUrl() {
+        return InJvmPostgres.jdbcUrl();
+    }
+
+    public static String postgresUsername() {
+        return InJvmPostgres.USERNAME;
+    }
+
+    public static String postgresPassword() {
+        return InJvmPostgres.PASSWORD;
+    }
+
+    /** A non-pooling DataSource for the application database, connecting as its owner. */
+    public static DataSource postgresDataSource() {
+        return InJvmPostgres.dataSource();
+    }
+
+    /** How long the shared server took to start (starts it if needed). */
+    public static Duration postgresStartupTime() {
+        return InJvmPostgres.startupTime();
+    }
+
+    /** Stops PostgreSQL now (it would otherwise stop at JVM exit); a later use starts a new one. */
+    public static void stopPostgres() {
+        InJvmPostgres.stopShared();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.assay.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class InJvmPostgresTest {
+
+    @Test
+    void listensOnLoopbackWithTheApplicationDatabase() {
+        assertThat(EmbeddedInfrastructure.postgresJdbcUrl()).matches("jdbc:postgresql://127\\.0\\.0\\.1:\\d+/assay");
+        assertThat(EmbeddedInfrastructure.postgresUsername()).isEqualTo("assay");
+        assertThat(EmbeddedInfrastructure.postgresPassword()).isEqualTo("assay");
+        assertThat(EmbeddedInfrastructure.postgresStartupTime()).isPositive();
+    }
+
+    @Test
+    void isARealPostgresDatabaseReachableOverJdbc() throws Exception {
+        try (Connection connection = DriverManager.getConnection(EmbeddedInfrastructure.postgresJdbcUrl(),
+                EmbeddedInfrastructure.postgresUsername(), EmbeddedInfrastructure.postgresPassword());
+             Statement statement = connection.createStatement()) {
+            try (ResultSet version = statement.executeQuery("select version()")) {
+                assertThat(version.next()).isTrue();
+                assertThat(version.getString(1)).startsWith("PostgreSQL 17");
+            }
+            try (ResultSet user = statement.executeQuery("select current_user, current_database()")) {
+                assertThat(user.next()).isTrue();
+                assertThat(user.getString(1)).isEqualTo("assay");
+                assertThat(user.getString(2)).isEqualTo("assay");
+            }
+
+            statement.execute("create table if not exists verdicts (id serial primary key, label text not null, score numeric(4,2))");
+            statement.execute("truncate verdicts");
+            try (PreparedStatement insert = connection.prepareStatement("insert into verdicts(label, score) values (?, ?)")) {
+                for (var row : Map.of("pass", 0.9, "fail", 0.1).entrySet()) {
+                    insert.setString(1, row.getKey());
+                    insert.setDouble(2, row.getValue());
+                    insert.executeUpdate();
+                }
+            }
+            List<String> rows = new ArrayList<>();
+            try (ResultSet result = statement.executeQuery("select label, score from verdicts order by label")) {
+                while (result.next()) {
+                    rows.add(result.getString("label") + "=" + result.getBigDecimal("score"));
+                }
+            }
+            assertThat(rows).containsExactly("fail=0.10", "pass=0.90");
+        }
+    }
+
+    @Test
+    void dataSourceConnectsAsTheApplicationUserOverLoopback() throws Exception {
+        try (Connection connection = EmbeddedInfrastructure.postgresDataSource().getConnection();
+             ResultSet result = connection.createStatement().executeQuery("select current_user, inet_server_addr()::text")) {
+            assertThat(result.next()).isTrue();
+            assertThat(result.getString(1)).isEqualTo("assay");
+            assertThat(result.getString(2)).startsWith("127.0.0.1");
+        }
+    }
+}

@@ -48,7 +48,7 @@ class TestSupportUsageTest {
     }
 
     private static DescribedPredicate<JavaClass> knownUse() {
-        return DescribedPredicate.describe("are listed in KnownViolations.KNOWN_TEST_SUPPORT_USES_TO_REMOVE",
+        return DescribedPredicate.describe("listed in KnownViolations.KNOWN_TEST_SUPPORT_USES_TO_REMOVE",
                 javaClass -> KnownViolations.KNOWN_TEST_SUPPORT_USES_TO_REMOVE.contains(topLevelName(javaClass)));
     }
 

@@ -80,8 +80,7 @@ final class RunCommand implements Callable<Integer> {
                     + " next to the benchmark), or name the models with --answering and --judge");
         }
         SpecFiles.Checked checked = SpecFiles.load(benchmark, configFile);
-        RunConfig base = checked.config() != null ? checked.config()
-                : new RunConfig("run", List.of(), List.of(), null, null, null, null, null, null, null);
+        RunConfig base = checked.config() != null ? checked.config() : RunConfig.builder().name("run").build();
         RunConfig runConfig = RunConfigOverrides.apply(base, answering, judges, env);
         Path rules = demoRules != null ? demoRules : demoRulesNextTo(configFile);
         DemoRules demoScript = rules == null ? null : DemoRules.load(rules);

@@ -33,7 +33,7 @@ final class DemoMode {
     static RunConfig pointAt(RunConfig config, List<String> served, String baseUrl) {
         List<ModelConfig> answering = config.answeringModels().stream().map(model -> pointed(model, served, baseUrl)).toList();
         List<ModelConfig> judges = config.judges().stream().map(model -> pointed(model, served, baseUrl)).toList();
-        return RunConfigOverrides.withModels(config, answering, judges);
+        return config.withModels(answering, judges);
     }
 
     private static boolean isServed(ModelConfig model, DemoRules rules) {

@@ -193,7 +193,7 @@ final class RenderCommand implements Callable<Integer> {
 
     /** Without a run config: the question as a model of the chosen interface would get it, with the default settings. */
     private static VerificationJob renderingJob(Question question, String interfaceName) {
-        ModelConfig model = new ModelConfig(null, interfaceName, "render", null, null, null, null, null, null, null, null);
+        ModelConfig model = ModelConfig.of(interfaceName, "render");
         return VerificationJob.create("render", question, model, List.of(), 1, new JobSettings(null, false, false, null), null,
                 Instant.EPOCH);
     }

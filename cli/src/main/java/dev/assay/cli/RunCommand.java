@@ -85,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
         // what the user wrote is checked first, so its problems are placed in the files
         RunConfig base = configFile != null
                 ? RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(configFile)).orThrow().config()
-                : new RunConfig("run", List.of(), List.of(), null, null, null, null, null, null, null);
+                : RunConfig.builder().name("run").build();
         RunConfig runConfig = RunConfigOverrides.apply(base, answering, judges, env);
         Path rules = demoRules != null ? demoRules : demoRulesNextTo(configFile);
         DemoRules demoScript = rules == null ? null : DemoRules.load(rules);

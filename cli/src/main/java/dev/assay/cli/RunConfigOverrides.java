@@ -42,9 +42,8 @@ final class RunConfigOverrides {
         if (answeringModels.isEmpty()) {
             throw new InvalidInputException("no answering model: give --config RUN.yaml or --answering INTERFACE:MODEL");
         }
-        RunConfig base = config != null ? config
-                : new RunConfig(null, List.of(), List.of(), null, null, null, null, null, null, null);
-        return withModels(base, answeringModels.stream().map(m -> fromEnvironment(m, env)).toList(),
+        RunConfig base = config != null ? config : RunConfig.builder().build();
+        return base.withModels(answeringModels.stream().map(m -> fromEnvironment(m, env)).toList(),
                 judgeModels.stream().map(m -> fromEnvironment(m, env)).toList());
     }
 
@@ -101,12 +100,6 @@ final class RunConfigOverrides {
     /** Whether a run without a config file has any real model endpoint to talk to. */
     static boolean endpointConfigured(Map<String, String> env) {
         return present(env, OPENAI_BASE_URL) || present(env, OPENAI_API_KEY) || present(env, ANTHROPIC_API_KEY);
-    }
-
-    static RunConfig withModels(RunConfig c, List<ModelConfig> answering, List<ModelConfig> judges) {
-        return new RunConfig(c.name(), answering, judges, c.replicates(), c.evaluationMode(), c.abstentionCheck(),
-                c.sufficiencyCheck(), c.promptConfig(), c.manualAnswers(), c.globalRubric(), c.rubricStrategy(),
-                c.nuggetEvaluation(), c.rag(), c.fewShot());
     }
 
     private static boolean present(Map<String, String> env, String name) {

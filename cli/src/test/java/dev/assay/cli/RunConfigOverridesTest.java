@@ -60,7 +60,7 @@ class RunConfigOverridesTest {
     @Test
     void whatTheConfigSetsWinsOverTheEnvironment() {
         ModelConfig own = new ModelConfig(null, "openai", "m", "http://own:1/v1", "MY_KEY", null, null, null, null, null, null);
-        RunConfig config = RunConfigOverrides.withModels(config(), List.of(own), List.of(own));
+        RunConfig config = config().withModels(List.of(own), List.of(own));
         RunConfig result = RunConfigOverrides.apply(config, List.of(), List.of(),
                 Map.of("OPENAI_BASE_URL", "http://env:2/v1", "OPENAI_API_KEY", SECRET));
         assertThat(result.answeringModels().getFirst().baseUrl()).isEqualTo("http://own:1/v1");

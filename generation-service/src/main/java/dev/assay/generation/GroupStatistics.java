@@ -24,4 +24,10 @@ import java.util.Map;
 public record GroupStatistics(String answeringModel, String judge, int questions, long verdicts, Map<String, Long> excluded,
                               Double passRate, Double passRateStandardError, StandardErrorMethod standardErrorMethod,
                               List<PassAtK> passAtK, Double majorityVoteAccuracy) {
+
+    /** A group none of whose results has a verdict: no question observed, so no rate, error or vote. */
+    public static GroupStatistics withoutVerdicts(String answeringModel, String judge, Map<String, Long> excluded,
+                                                  List<PassAtK> passAtK) {
+        return new GroupStatistics(answeringModel, judge, 0, 0, excluded, null, null, null, passAtK, null);
+    }
 }

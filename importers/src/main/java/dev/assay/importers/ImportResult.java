@@ -28,4 +28,9 @@ public record ImportResult(Benchmark benchmark, Rubric globalRubric, Map<String,
         Objects.requireNonNull(report, "report");
         manualAnswers = manualAnswers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(manualAnswers));
     }
+
+    /** A benchmark whose run config needs nothing from the import: no global rubric, no recorded answers, the default mode. */
+    public static ImportResult of(Benchmark benchmark, ImportReport report) {
+        return new ImportResult(benchmark, null, null, null, report);
+    }
 }

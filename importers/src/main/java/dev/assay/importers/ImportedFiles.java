@@ -10,7 +10,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.assay.common.json.Json;
-import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
 
@@ -60,10 +59,14 @@ public final class ImportedFiles {
     public static RunConfig starterRunConfig(ImportResult result) {
         boolean recorded = !result.manualAnswers().isEmpty();
         List<ModelConfig> answering = List.of(recorded ? ModelConfig.of(ModelConfig.MANUAL, null) : PLACEHOLDER_MODEL);
-        EvaluationMode mode = result.evaluationMode();
-        return new RunConfig(result.benchmark().name(), answering, List.of(PLACEHOLDER_MODEL), null, mode, null, null, null,
-                recorded ? result.manualAnswers() : null,
-                result.globalRubric() == null || result.globalRubric().isEmpty() ? null : result.globalRubric());
+        return RunConfig.builder()
+                .name(result.benchmark().name())
+                .answeringModels(answering)
+                .judges(List.of(PLACEHOLDER_MODEL))
+                .evaluationMode(result.evaluationMode())
+                .manualAnswers(recorded ? result.manualAnswers() : null)
+                .globalRubric(result.globalRubric() == null || result.globalRubric().isEmpty() ? null : result.globalRubric())
+                .build();
     }
 
     public static String runConfigYaml(ImportResult result) {

@@ -72,22 +72,31 @@ public record Question(String id, String question, String rawAnswer, List<String
                 multiRunPrompt, fewShot, null);
     }
 
+    /** A question with every field unset (an id is derived from the text or prompt on {@link Builder#build}). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this question's fields, to build a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().id(id).question(question).rawAnswer(rawAnswer).keywords(keywords).template(template)
+                .rubric(rubric).nuggets(nuggets).passages(passages).promptParameters(promptParameters).prompt(prompt)
+                .promptFile(promptFile).multiRunPrompt(multiRunPrompt).fewShot(fewShot).metadata(metadata);
+    }
+
     /** This question with another rubric (the global traits merged in). */
     public Question withRubric(Rubric merged) {
-        return new Question(id, question, rawAnswer, keywords, template, merged, nuggets, passages, promptParameters, prompt,
-                promptFile, multiRunPrompt, fewShot, metadata);
+        return toBuilder().rubric(merged).build();
     }
 
     /** This question with the few-shot examples its answering model sees (its own and the run's pool). */
     public Question withFewShot(List<FewShotExample> examples) {
-        return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, prompt,
-                promptFile, multiRunPrompt, examples, metadata);
+        return toBuilder().fewShot(examples).build();
     }
 
     /** This question with its prompt files read: {@code prompt} and multi-run items carry the messages. */
     public Question withPrompts(List<PromptMessage> messages, List<MultiRunItem> items) {
-        return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, messages,
-                null, items, fewShot, metadata);
+        return toBuilder().prompt(messages).promptFile(null).multiRunPrompt(items).build();
     }
 
     /** The MD5 of the question text: the other key manual answers may use. */
@@ -223,6 +232,102 @@ public record Question(String id, String question, String rawAnswer, List<String
             return HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("MD5 is part of every JDK", e);
+        }
+    }
+
+    /** Builds a question field by field; {@link #build} runs the record's constructor. Unset fields stay null. */
+    public static final class Builder {
+        private String id;
+        private String question;
+        private String rawAnswer;
+        private List<String> keywords;
+        private AnswerTemplate template;
+        private Rubric rubric;
+        private List<Nugget> nuggets;
+        private List<Passage> passages;
+        private Map<String, String> promptParameters;
+        private List<PromptMessage> prompt;
+        private String promptFile;
+        private List<MultiRunItem> multiRunPrompt;
+        private List<FewShotExample> fewShot;
+        private Map<String, JsonNode> metadata;
+
+        private Builder() {
+        }
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder question(String question) {
+            this.question = question;
+            return this;
+        }
+
+        public Builder rawAnswer(String rawAnswer) {
+            this.rawAnswer = rawAnswer;
+            return this;
+        }
+
+        public Builder keywords(List<String> keywords) {
+            this.keywords = keywords;
+            return this;
+        }
+
+        public Builder template(AnswerTemplate template) {
+            this.template = template;
+            return this;
+        }
+
+        public Builder rubric(Rubric rubric) {
+            this.rubric = rubric;
+            return this;
+        }
+
+        public Builder nuggets(List<Nugget> nuggets) {
+            this.nuggets = nuggets;
+            return this;
+        }
+
+        public Builder passages(List<Passage> passages) {
+            this.passages = passages;
+            return this;
+        }
+
+        public Builder promptParameters(Map<String, String> promptParameters) {
+            this.promptParameters = promptParameters;
+            return this;
+        }
+
+        public Builder prompt(List<PromptMessage> prompt) {
+            this.prompt = prompt;
+            return this;
+        }
+
+        public Builder promptFile(String promptFile) {
+            this.promptFile = promptFile;
+            return this;
+        }
+
+        public Builder multiRunPrompt(List<MultiRunItem> multiRunPrompt) {
+            this.multiRunPrompt = multiRunPrompt;
+            return this;
+        }
+
+        public Builder fewShot(List<FewShotExample> fewShot) {
+            this.fewShot = fewShot;
+            return this;
+        }
+
+        public Builder metadata(Map<String, JsonNode> metadata) {
+            this.metadata = metadata;
+            return this;
+        }
+
+        public Question build() {
+            return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages,
+                    promptParameters, prompt, promptFile, multiRunPrompt, fewShot, metadata);
         }
     }
 }

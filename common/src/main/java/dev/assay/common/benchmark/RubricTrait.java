@@ -76,37 +76,49 @@ public record RubricTrait(
     }
 
     public static RubricTrait booleanTrait(String name, String description) {
-        return new RubricTrait(name, BOOLEAN, description, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return builder(name, BOOLEAN).description(description).build();
     }
 
     public static RubricTrait scoreTrait(String name, String description, Integer min, Integer max, Boolean higherIsBetter) {
-        return new RubricTrait(name, SCORE, description, null, min, max, higherIsBetter, null, null, null, null, null, null, null, null, null);
+        return builder(name, SCORE).description(description).min(min).max(max).higherIsBetter(higherIsBetter).build();
     }
 
     public static RubricTrait literalTrait(String name, String description, Map<String, String> classes) {
-        return new RubricTrait(name, LITERAL, description, null, null, null, null, classes, null, null, null, null, null, null, null, null);
+        return builder(name, LITERAL).description(description).classes(classes).build();
     }
 
     public static RubricTrait regexTrait(String name, String pattern, Boolean caseSensitive, Boolean invert) {
-        return new RubricTrait(name, REGEX, null, null, null, null, null, null, pattern, caseSensitive, invert, null, null, null, null, null);
+        return builder(name, REGEX).pattern(pattern).caseSensitive(caseSensitive).invert(invert).build();
     }
 
     /** An expression trait; {@code classes} only for {@code result: literal}, {@code min}/{@code max} only for score. */
     public static RubricTrait expressionTrait(String name, String expression, String result, Integer min, Integer max,
                                               Map<String, String> classes) {
-        return new RubricTrait(name, EXPRESSION, null, null, min, max, null, classes, null, null, null, expression, result, null, null, null);
+        return builder(name, EXPRESSION).expression(expression).result(result).min(min).max(max).classes(classes).build();
     }
 
     public static RubricTrait metricTrait(String name, String description, List<String> tpInstructions,
                                           List<String> tnInstructions, String mode) {
-        return new RubricTrait(name, METRIC, description, null, null, null, null, null, null, null, null, null, null,
-                tpInstructions, tnInstructions, mode);
+        return builder(name, METRIC).description(description)
+                .tpInstructions(tpInstructions).tnInstructions(tnInstructions).mode(mode).build();
+    }
+
+    /** A trait of the given kind with every other field unset; set the ones the kind uses. */
+    public static Builder builder(String name, String kind) {
+        return new Builder().name(name).kind(kind);
+    }
+
+    /** A builder holding this trait's fields, to build a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().name(name).kind(kind).description(description).summary(summary).min(min).max(max)
+                .higherIsBetter(higherIsBetter).classes(classes).pattern(pattern).caseSensitive(caseSensitive)
+                .invert(invert).expression(expression).result(result).tpInstructions(tpInstructions)
+                .tnInstructions(tnInstructions).mode(mode);
     }
 
     /** This trait with a presence-check concept (dynamic traits). */
     public RubricTrait withSummary(String concept) {
-        return new RubricTrait(name, kind, description, concept, min, max, higherIsBetter, classes, pattern, caseSensitive,
-                invert, expression, result, tpInstructions, tnInstructions, mode);
+        return toBuilder().summary(concept).build();
     }
 
     @JsonIgnore
@@ -215,5 +227,113 @@ public record RubricTrait(
             }
         }
         traitKind.validate(this, scope, path, problems);
+    }
+
+    /** Builds a trait field by field; {@link #build} runs the record's constructor. Unset fields stay null. */
+    public static final class Builder {
+        private String name;
+        private String kind;
+        private String description;
+        private String summary;
+        private Integer min;
+        private Integer max;
+        private Boolean higherIsBetter;
+        private Map<String, String> classes;
+        private String pattern;
+        private Boolean caseSensitive;
+        private Boolean invert;
+        private String expression;
+        private String result;
+        private List<String> tpInstructions;
+        private List<String> tnInstructions;
+        private String mode;
+
+        private Builder() {
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder kind(String kind) {
+            this.kind = kind;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder summary(String summary) {
+            this.summary = summary;
+            return this;
+        }
+
+        public Builder min(Integer min) {
+            this.min = min;
+            return this;
+        }
+
+        public Builder max(Integer max) {
+            this.max = max;
+            return this;
+        }
+
+        public Builder higherIsBetter(Boolean higherIsBetter) {
+            this.higherIsBetter = higherIsBetter;
+            return this;
+        }
+
+        public Builder classes(Map<String, String> classes) {
+            this.classes = classes;
+            return this;
+        }
+
+        public Builder pattern(String pattern) {
+            this.pattern = pattern;
+            return this;
+        }
+
+        public Builder caseSensitive(Boolean caseSensitive) {
+            this.caseSensitive = caseSensitive;
+            return this;
+        }
+
+        public Builder invert(Boolean invert) {
+            this.invert = invert;
+            return this;
+        }
+
+        public Builder expression(String expression) {
+            this.expression = expression;
+            return this;
+        }
+
+        public Builder result(String result) {
+            this.result = result;
+            return this;
+        }
+
+        public Builder tpInstructions(List<String> tpInstructions) {
+            this.tpInstructions = tpInstructions;
+            return this;
+        }
+
+        public Builder tnInstructions(List<String> tnInstructions) {
+            this.tnInstructions = tnInstructions;
+            return this;
+        }
+
+        public Builder mode(String mode) {
+            this.mode = mode;
+            return this;
+        }
+
+        public RubricTrait build() {
+            return new RubricTrait(name, kind, description, summary, min, max, higherIsBetter, classes, pattern, caseSensitive,
+                    invert, expression, result, tpInstructions, tnInstructions, mode);
+        }
     }
 }

@@ -41,6 +41,17 @@ public record TemplateField(
         values = values == null ? null : List.copyOf(values);
     }
 
+    /** A field of this type, described for the judge, with every other field unset. */
+    public static Builder builder(FieldType type, String description) {
+        return new Builder().type(type).description(description);
+    }
+
+    /** A builder holding this field's values, to build a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().type(type).description(description).groundTruth(groundTruth).nullable(nullable)
+                .values(values).items(items).verify(verify).weight(weight);
+    }
+
     @JsonIgnore
     public boolean isNullable() {
         return Boolean.TRUE.equals(nullable);
@@ -114,6 +125,65 @@ public record TemplateField(
     private void expect(boolean ok, String path, Problems problems, String what) {
         if (!ok) {
             problems.add(path, "must be " + what + " for a " + type.wireName() + " field, got " + groundTruth);
+        }
+    }
+
+    /** Builds a field value by value; {@link #build} runs the record's constructor. Unset values stay null. */
+    public static final class Builder {
+        private FieldType type;
+        private String description;
+        private JsonNode groundTruth;
+        private Boolean nullable;
+        private List<String> values;
+        private FieldType items;
+        private JsonNode verify;
+        private Double weight;
+
+        private Builder() {
+        }
+
+        public Builder type(FieldType type) {
+            this.type = type;
+            return this;
+        }
+
+        public Builder description(String description) {
+            this.description = description;
+            return this;
+        }
+
+        public Builder groundTruth(JsonNode groundTruth) {
+            this.groundTruth = groundTruth;
+            return this;
+        }
+
+        public Builder nullable(Boolean nullable) {
+            this.nullable = nullable;
+            return this;
+        }
+
+        public Builder values(List<String> values) {
+            this.values = values;
+            return this;
+        }
+
+        public Builder items(FieldType items) {
+            this.items = items;
+            return this;
+        }
+
+        public Builder verify(JsonNode verify) {
+            this.verify = verify;
+            return this;
+        }
+
+        public Builder weight(Double weight) {
+            this.weight = weight;
+            return this;
+        }
+
+        public TemplateField build() {
+            return new TemplateField(type, description, groundTruth, nullable, values, items, verify, weight);
         }
     }
 }

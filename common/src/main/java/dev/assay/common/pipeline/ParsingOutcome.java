@@ -34,9 +34,73 @@ public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, Json
         this(abstention, null, parsed, template, calls, usage, latencyMs, failure);
     }
 
+    /** An outcome with no check, no call and no failure: set what the judge's work produced. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
     /** True when the sufficiency check ran and found the response lacking. */
     @JsonIgnore
     public boolean insufficient() {
         return sufficiency != null && sufficiency.detected();
+    }
+
+    /** Builds an outcome field by field; {@link #build} runs the record's constructor. Unset fields stay null (no calls, no usage). */
+    public static final class Builder {
+        private JudgeCheck abstention;
+        private JudgeCheck sufficiency;
+        private JsonNode parsed;
+        private TemplateVerdict template;
+        private List<RecordedCall> calls;
+        private UsageMetadata usage;
+        private long latencyMs;
+        private Failure failure;
+
+        private Builder() {
+        }
+
+        public Builder abstention(JudgeCheck abstention) {
+            this.abstention = abstention;
+            return this;
+        }
+
+        public Builder sufficiency(JudgeCheck sufficiency) {
+            this.sufficiency = sufficiency;
+            return this;
+        }
+
+        public Builder parsed(JsonNode parsed) {
+            this.parsed = parsed;
+            return this;
+        }
+
+        public Builder template(TemplateVerdict template) {
+            this.template = template;
+            return this;
+        }
+
+        public Builder calls(List<RecordedCall> calls) {
+            this.calls = calls;
+            return this;
+        }
+
+        public Builder usage(UsageMetadata usage) {
+            this.usage = usage;
+            return this;
+        }
+
+        public Builder latencyMs(long latencyMs) {
+            this.latencyMs = latencyMs;
+            return this;
+        }
+
+        public Builder failure(Failure failure) {
+            this.failure = failure;
+            return this;
+        }
+
+        public ParsingOutcome build() {
+            return new ParsingOutcome(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure);
+        }
     }
 }

@@ -28,27 +28,103 @@ public record TraitScore(String name, String kind, Boolean passed, Double score,
     }
 
     public static TraitScore verdict(String name, String kind, boolean passed) {
-        return new TraitScore(name, kind, passed, null, null, null, null, null, null);
+        return builder(name, kind).passed(passed).build();
     }
 
     public static TraitScore scored(String name, String kind, double score) {
-        return new TraitScore(name, kind, null, score, null, null, null, null, null);
+        return builder(name, kind).score(score).build();
     }
 
     public static TraitScore labelled(String name, String kind, String label, int index) {
-        return new TraitScore(name, kind, null, (double) index, label, null, null, null, null);
+        return builder(name, kind).score((double) index).label(label).build();
     }
 
     public static TraitScore failed(String name, String kind, String error) {
-        return new TraitScore(name, kind, null, null, null, null, error, null, null);
+        return builder(name, kind).error(error).build();
+    }
+
+    /** A score of this trait with every outcome field unset; set the ones its kind has. */
+    public static Builder builder(String name, String kind) {
+        return new Builder().name(name).kind(kind);
+    }
+
+    /** A builder holding this score's fields, to build a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().name(name).kind(kind).passed(passed).score(score).label(label).reasoning(reasoning)
+                .error(error).metrics(metrics).dynamic(dynamic);
     }
 
     public TraitScore withReasoning(String text) {
-        return new TraitScore(name, kind, passed, score, label, text, error, metrics, dynamic);
+        return toBuilder().reasoning(text).build();
     }
 
     /** This score marked as coming from a promoted dynamic trait. */
     public TraitScore asDynamic() {
-        return new TraitScore(name, kind, passed, score, label, reasoning, error, metrics, true);
+        return toBuilder().dynamic(true).build();
+    }
+
+    /** Builds a score field by field; {@link #build} runs the record's constructor. Unset fields stay null. */
+    public static final class Builder {
+        private String name;
+        private String kind;
+        private Boolean passed;
+        private Double score;
+        private String label;
+        private String reasoning;
+        private String error;
+        private MetricScores metrics;
+        private Boolean dynamic;
+
+        private Builder() {
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder kind(String kind) {
+            this.kind = kind;
+            return this;
+        }
+
+        public Builder passed(Boolean passed) {
+            this.passed = passed;
+            return this;
+        }
+
+        public Builder score(Double score) {
+            this.score = score;
+            return this;
+        }
+
+        public Builder label(String label) {
+            this.label = label;
+            return this;
+        }
+
+        public Builder reasoning(String reasoning) {
+            this.reasoning = reasoning;
+            return this;
+        }
+
+        public Builder error(String error) {
+            this.error = error;
+            return this;
+        }
+
+        public Builder metrics(MetricScores metrics) {
+            this.metrics = metrics;
+            return this;
+        }
+
+        public Builder dynamic(Boolean dynamic) {
+            this.dynamic = dynamic;
+            return this;
+        }
+
+        public TraitScore build() {
+            return new TraitScore(name, kind, passed, score, label, reasoning, error, metrics, dynamic);
+        }
     }
 }

@@ -26,7 +26,7 @@ public record UsageMetadata(
         String model) {
 
     /** Nothing reported: the neutral element of {@link #plus}. */
-    public static final UsageMetadata EMPTY = new UsageMetadata(null, null, null, null, null, null, null);
+    public static final UsageMetadata EMPTY = builder().build();
 
     public UsageMetadata {
         requireNonNegative("input_tokens", inputTokens);
@@ -44,7 +44,25 @@ public record UsageMetadata(
 
     /** Usage of one call that reported input and output tokens; total is their sum. */
     public static UsageMetadata of(String model, long inputTokens, long outputTokens) {
-        return new UsageMetadata(inputTokens, outputTokens, inputTokens + outputTokens, null, null, null, model);
+        return builder().inputTokens(inputTokens).outputTokens(outputTokens).totalTokens(inputTokens + outputTokens).model(model)
+                .build();
+    }
+
+    /** Usage with nothing reported yet; set the figures a call reported. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this usage's figures, to build a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().inputTokens(inputTokens).outputTokens(outputTokens).totalTokens(totalTokens)
+                .costUsd(costUsd).cacheReadTokens(cacheReadTokens).cacheCreationTokens(cacheCreationTokens)
+                .model(model);
+    }
+
+    /** This usage with a cost (every other figure kept). */
+    public UsageMetadata withCostUsd(BigDecimal cost) {
+        return toBuilder().costUsd(cost).build();
     }
 
     /**
@@ -91,6 +109,60 @@ public record UsageMetadata(
     private static void requireNonNegative(String field, Long value) {
         if (value != null && value < 0) {
             throw new IllegalArgumentException("usage: " + field + " must not be negative, got " + value);
+        }
+    }
+
+    /** Builds a usage figure by figure; {@link #build} runs the record's constructor. Unset figures stay null (not reported). */
+    public static final class Builder {
+        private Long inputTokens;
+        private Long outputTokens;
+        private Long totalTokens;
+        private BigDecimal costUsd;
+        private Long cacheReadTokens;
+        private Long cacheCreationTokens;
+        private String model;
+
+        private Builder() {
+        }
+
+        public Builder inputTokens(Long inputTokens) {
+            this.inputTokens = inputTokens;
+            return this;
+        }
+
+        public Builder outputTokens(Long outputTokens) {
+            this.outputTokens = outputTokens;
+            return this;
+        }
+
+        public Builder totalTokens(Long totalTokens) {
+            this.totalTokens = totalTokens;
+            return this;
+        }
+
+        public Builder costUsd(BigDecimal costUsd) {
+            this.costUsd = costUsd;
+            return this;
+        }
+
+        public Builder cacheReadTokens(Long cacheReadTokens) {
+            this.cacheReadTokens = cacheReadTokens;
+            return this;
+        }
+
+        public Builder cacheCreationTokens(Long cacheCreationTokens) {
+            this.cacheCreationTokens = cacheCreationTokens;
+            return this;
+        }
+
+        public Builder model(String model) {
+            this.model = model;
+            return this;
+        }
+
+        public UsageMetadata build() {
+            return new UsageMetadata(inputTokens, outputTokens, totalTokens, costUsd, cacheReadTokens,
+                    cacheCreationTokens, model);
         }
     }
 }

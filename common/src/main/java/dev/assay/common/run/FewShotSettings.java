@@ -34,6 +34,9 @@ public record FewShotSettings(String mode, Integer k, Long seed, List<String> id
     public static final List<String> MODES = List.of(ALL, K_SHOT, IDS);
     public static final long DEFAULT_SEED = 0L;
 
+    /** No pool: what a run without {@code few_shot} uses. */
+    public static final FewShotSettings DEFAULTS = new FewShotSettings(null, null, null, null, null);
+
     public FewShotSettings {
         ids = ids == null ? List.of() : List.copyOf(ids);
         examples = examples == null ? List.of() : List.copyOf(examples);

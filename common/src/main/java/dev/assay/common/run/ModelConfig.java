@@ -64,13 +64,24 @@ public record ModelConfig(
 
     /** This model at another endpoint (everything else, prices included, kept). */
     public ModelConfig withEndpoint(String newBaseUrl, String newApiKeyEnv) {
-        return new ModelConfig(id, interfaceName, model, newBaseUrl, newApiKeyEnv, temperature, maxTokens, seed, timeout,
-                maxConcurrency, systemPrompt, prices);
+        return toBuilder().baseUrl(newBaseUrl).apiKeyEnv(newApiKeyEnv).build();
     }
 
     /** A config with only the essentials; everything else at its default. */
     public static ModelConfig of(String interfaceName, String model) {
-        return new ModelConfig(null, interfaceName, model, null, null, null, null, null, null, null, null);
+        return builder(interfaceName, model).build();
+    }
+
+    /** A config of this adapter and model with every other field unset (at its default). */
+    public static Builder builder(String interfaceName, String model) {
+        return new Builder().interfaceName(interfaceName).model(model);
+    }
+
+    /** A builder holding this config's fields, to build a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().id(id).interfaceName(interfaceName).model(model).baseUrl(baseUrl).apiKeyEnv(apiKeyEnv)
+                .temperature(temperature).maxTokens(maxTokens).seed(seed).timeout(timeout)
+                .maxConcurrency(maxConcurrency).systemPrompt(systemPrompt).prices(prices);
     }
 
     /** {@code interface:model}, or {@code interface:model:id} when an id is set: what results are keyed by. */
@@ -127,6 +138,90 @@ public record ModelConfig(
         }
         if (prices != null) {
             prices.validate(Problems.field(path, "prices"), problems);
+        }
+    }
+
+    /** Builds a config field by field; {@link #build} runs the record's constructor. Unset fields stay null. */
+    public static final class Builder {
+        private String id;
+        private String interfaceName;
+        private String model;
+        private String baseUrl;
+        private String apiKeyEnv;
+        private Double temperature;
+        private Integer maxTokens;
+        private Long seed;
+        private Duration timeout;
+        private Integer maxConcurrency;
+        private String systemPrompt;
+        private ModelPrices prices;
+
+        private Builder() {
+        }
+
+        public Builder id(String id) {
+            this.id = id;
+            return this;
+        }
+
+        public Builder interfaceName(String interfaceName) {
+            this.interfaceName = interfaceName;
+            return this;
+        }
+
+        public Builder model(String model) {
+            this.model = model;
+            return this;
+        }
+
+        public Builder baseUrl(String baseUrl) {
+            this.baseUrl = baseUrl;
+            return this;
+        }
+
+        public Builder apiKeyEnv(String apiKeyEnv) {
+            this.apiKeyEnv = apiKeyEnv;
+            return this;
+        }
+
+        public Builder temperature(Double temperature) {
+            this.temperature = temperature;
+            return this;
+        }
+
+        public Builder maxTokens(Integer maxTokens) {
+            this.maxTokens = maxTokens;
+            return this;
+        }
+
+        public Builder seed(Long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        public Builder timeout(Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        public Builder maxConcurrency(Integer maxConcurrency) {
+            this.maxConcurrency = maxConcurrency;
+            return this;
+        }
+
+        public Builder systemPrompt(String systemPrompt) {
+            this.systemPrompt = systemPrompt;
+            return this;
+        }
+
+        public Builder prices(ModelPrices prices) {
+            this.prices = prices;
+            return this;
+        }
+
+        public ModelConfig build() {
+            return new ModelConfig(id, interfaceName, model, baseUrl, apiKeyEnv, temperature, maxTokens, seed, timeout,
+                    maxConcurrency, systemPrompt, prices);
         }
     }
 }

@@ -62,12 +62,30 @@ public record RunConfig(
                 manualAnswers, globalRubric, null, null, null, null);
     }
 
+    /** A config with no models and every setting at its default; set what the run needs. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this config's fields, to build a changed copy. */
+    public Builder toBuilder() {
+        return new Builder().name(name).answeringModels(answeringModels).judges(judges).replicates(replicates)
+                .evaluationMode(evaluationMode).abstentionCheck(abstentionCheck).sufficiencyCheck(sufficiencyCheck)
+                .promptConfig(promptConfig).manualAnswers(manualAnswers).globalRubric(globalRubric)
+                .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot);
+    }
+
+    /** This config with other answering models and judges (every setting kept). */
+    public RunConfig withModels(List<ModelConfig> answering, List<ModelConfig> judging) {
+        return toBuilder().answeringModels(answering).judges(judging).build();
+    }
+
     public RagSettings effectiveRag() {
         return rag == null ? RagSettings.DEFAULTS : rag;
     }
 
     public FewShotSettings effectiveFewShot() {
-        return fewShot == null ? new FewShotSettings(null, null, null, null, null) : fewShot;
+        return fewShot == null ? FewShotSettings.DEFAULTS : fewShot;
     }
 
     public RubricStrategy effectiveRubricStrategy() {
@@ -149,6 +167,103 @@ public record RunConfig(
                 problems.add(modelPath, "same model as " + path + "[" + first + "] (" + model.canonicalKey()
                         + "); give one of them an id to tell them apart");
             }
+        }
+    }
+
+    /** Builds a config field by field; {@link #build} runs the record's constructor. Unset fields stay null (their defaults). */
+    public static final class Builder {
+        private String name;
+        private List<ModelConfig> answeringModels;
+        private List<ModelConfig> judges;
+        private Integer replicates;
+        private EvaluationMode evaluationMode;
+        private Boolean abstentionCheck;
+        private Boolean sufficiencyCheck;
+        private PromptConfig promptConfig;
+        private Map<String, ManualAnswer> manualAnswers;
+        private Rubric globalRubric;
+        private RubricStrategy rubricStrategy;
+        private NuggetSettings nuggetEvaluation;
+        private RagSettings rag;
+        private FewShotSettings fewShot;
+
+        private Builder() {
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder answeringModels(List<ModelConfig> answeringModels) {
+            this.answeringModels = answeringModels;
+            return this;
+        }
+
+        public Builder judges(List<ModelConfig> judges) {
+            this.judges = judges;
+            return this;
+        }
+
+        public Builder replicates(Integer replicates) {
+            this.replicates = replicates;
+            return this;
+        }
+
+        public Builder evaluationMode(EvaluationMode evaluationMode) {
+            this.evaluationMode = evaluationMode;
+            return this;
+        }
+
+        public Builder abstentionCheck(Boolean abstentionCheck) {
+            this.abstentionCheck = abstentionCheck;
+            return this;
+        }
+
+        public Builder sufficiencyCheck(Boolean sufficiencyCheck) {
+            this.sufficiencyCheck = sufficiencyCheck;
+            return this;
+        }
+
+        public Builder promptConfig(PromptConfig promptConfig) {
+            this.promptConfig = promptConfig;
+            return this;
+        }
+
+        public Builder manualAnswers(Map<String, ManualAnswer> manualAnswers) {
+            this.manualAnswers = manualAnswers;
+            return this;
+        }
+
+        public Builder globalRubric(Rubric globalRubric) {
+            this.globalRubric = globalRubric;
+            return this;
+        }
+
+        public Builder rubricStrategy(RubricStrategy rubricStrategy) {
+            this.rubricStrategy = rubricStrategy;
+            return this;
+        }
+
+        public Builder nuggetEvaluation(NuggetSettings nuggetEvaluation) {
+            this.nuggetEvaluation = nuggetEvaluation;
+            return this;
+        }
+
+        public Builder rag(RagSettings rag) {
+            this.rag = rag;
+            return this;
+        }
+
+        public Builder fewShot(FewShotSettings fewShot) {
+            this.fewShot = fewShot;
+            return this;
+        }
+
+        public RunConfig build() {
+            return new RunConfig(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck,
+                    sufficiencyCheck, promptConfig, manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag,
+                    fewShot);
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.assay.common.port.UsageMetadata;
 import dev.assay.generation.ResultFilter;
 import io.quarkus.hibernate.orm.panache.PanacheQuery;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -60,8 +61,16 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         return ((Number) deliveries).intValue();
     }
 
-    /** A run's results matching the filter, in the order they were first stored (stable while more arrive). */
-    public PanacheQuery<ResultEntity> find(String runId, ResultFilter filter) {
+    /**
+     * One page of a run's results matching the filter, in the order they were first stored (stable
+     * while more arrive); pages count from 0.
+     */
+    public RowPage<ResultEntity> find(String runId, ResultFilter filter, int pageIndex, int pageSize) {
+        PanacheQuery<ResultEntity> query = matching(runId, filter).page(Page.of(pageIndex, pageSize));
+        return new RowPage<>(query.list(), query.count());
+    }
+
+    private PanacheQuery<ResultEntity> matching(String runId, ResultFilter filter) {
         StringBuilder query = new StringBuilder("runId = :runId");
         Parameters parameters = Parameters.with("runId", runId);
         if (filter.question() != null) {

@@ -2,6 +2,7 @@ package dev.assay.generation.repository;
 
 import io.quarkus.hibernate.orm.panache.PanacheQuery;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -62,7 +63,9 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
         update("status = 'failed', error = ?1, updatedAt = ?2, finishedAt = ?2 where runId = ?3", error, now, runId);
     }
 
-    public PanacheQuery<RunEntity> newestFirst() {
-        return findAll(Sort.descending("createdAt", "runId"));
+    /** One page of the runs, newest first; pages count from 0. */
+    public RowPage<RunEntity> newestFirst(int pageIndex, int pageSize) {
+        PanacheQuery<RunEntity> query = findAll(Sort.descending("createdAt", "runId")).page(Page.of(pageIndex, pageSize));
+        return new RowPage<>(query.list(), query.count());
     }
 }

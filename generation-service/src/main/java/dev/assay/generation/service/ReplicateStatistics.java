@@ -95,7 +95,7 @@ final class ReplicateStatistics {
             passAtK.add(passAtK(observed, k));
         }
         if (observed.isEmpty()) {
-            return new GroupStatistics(key.answeringModel(), key.judge(), 0, 0, group.excluded, null, null, null, passAtK, null);
+            return GroupStatistics.withoutVerdicts(key.answeringModel(), key.judge(), group.excluded, passAtK);
         }
         int count = observed.size();
         double passRate = observed.stream().mapToDouble(Tally::passRate).sum() / count;

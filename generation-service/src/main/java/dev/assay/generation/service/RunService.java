@@ -20,13 +20,12 @@ import dev.assay.generation.config.ApiConfig;
 import dev.assay.generation.repository.ReplicateResult;
 import dev.assay.generation.repository.ResultEntity;
 import dev.assay.generation.repository.ResultRepository;
+import dev.assay.generation.repository.RowPage;
 import dev.assay.generation.repository.RunEntity;
 import dev.assay.generation.repository.RunRepository;
 import dev.assay.generation.repository.ScoreRepository;
 import dev.assay.generation.repository.StatusAggregate;
-import io.quarkus.hibernate.orm.panache.PanacheQuery;
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import org.jboss.logging.Logger;
@@ -105,13 +104,13 @@ public class RunService {
     public RunPage list(Integer page, Integer size) {
         int pageIndex = pageIndex(page);
         int pageSize = pageSize(size);
-        PanacheQuery<RunEntity> query = runs.newestFirst().page(Page.of(pageIndex, pageSize));
-        List<RunEntity> entities = query.list();
+        RowPage<RunEntity> rows = runs.newestFirst(pageIndex, pageSize);
+        List<RunEntity> entities = rows.rows();
         Map<String, RunEntity> byId = new LinkedHashMap<>();
         entities.forEach(run -> byId.put(run.runId, run));
         List<StatusAggregate> aggregates = results.aggregate(byId.keySet());
         List<RunSummary> summaries = entities.stream().map(run -> RunSummaries.of(run, aggregates)).toList();
-        return new RunPage(pageIndex, pageSize, query.count(), summaries);
+        return new RunPage(pageIndex, pageSize, rows.total(), summaries);
     }
 
     /** The run's status, counts and usage totals; throws {@link RunNotFoundException}. */
@@ -153,11 +152,11 @@ public class RunService {
         int pageIndex = pageIndex(page);
         int pageSize = pageSize(size);
         find(runId);
-        PanacheQuery<ResultEntity> query = results.find(runId, filter).page(Page.of(pageIndex, pageSize));
-        List<VerificationResult> items = query.list().stream()
+        RowPage<ResultEntity> rows = results.find(runId, filter, pageIndex, pageSize);
+        List<VerificationResult> items = rows.rows().stream()
                 .map(row -> StoredResults.read(row.result))
                 .toList();
-        long total = query.count();
+        long total = rows.total();
         int totalPages = (int) ((total + pageSize - 1) / pageSize);
         return new ResultPage(runId, pageIndex, pageSize, total, totalPages, items);
     }

@@ -81,7 +81,7 @@ public final class JsonlImporter implements BenchmarkImporter {
         }
         String name = fileName.replaceFirst("\\.jsonl?$", "");
         ImportReport report = new ImportReport(FORMAT, source.toString(), entries, List.of());
-        return new ImportResult(new Benchmark(name, "Imported from " + fileName, questions), null, null, null, report);
+        return ImportResult.of(new Benchmark(name, "Imported from " + fileName, questions), report);
     }
 
     /** Jackson's message without its source-location noise, with the column where reading stopped. */

@@ -51,15 +51,23 @@ final class SampleConverter {
             String correct = correctChoice(target, choices);
             rawAnswer = correct;
             asked = input.withChoices(choices);
-            template = new AnswerTemplate(Map.of(ANSWER_FIELD, new TemplateField(FieldType.LITERAL,
-                    "The text of the choice the response picks, one of the listed choices.", NODES.textNode(correct), null,
-                    choices, null, null, null)));
+            template = new AnswerTemplate(Map.of(ANSWER_FIELD, TemplateField.builder(FieldType.LITERAL,
+                            "The text of the choice the response picks, one of the listed choices.")
+                    .groundTruth(NODES.textNode(correct))
+                    .values(choices)
+                    .build()));
         } else {
             rawAnswer = answerText(target);
             template = new AnswerTemplate(Map.of(ANSWER_FIELD, exactField(target)));
         }
-        Question question = new Question(id(sample.get("id")), asked.label(), rawAnswer, null, template, null, null, null, null,
-                asked.messages(), null, null, null, metadata(sample.get("metadata"), leftOut));
+        Question question = Question.builder()
+                .id(id(sample.get("id")))
+                .question(asked.label())
+                .rawAnswer(rawAnswer)
+                .template(template)
+                .prompt(asked.messages())
+                .metadata(metadata(sample.get("metadata"), leftOut))
+                .build();
         return new Converted(question, leftOut);
     }
 
@@ -98,11 +106,11 @@ final class SampleConverter {
     private static TemplateField exactField(JsonNode target) {
         String description = "The final answer the response gives to the question.";
         if (target.isBoolean()) {
-            return new TemplateField(FieldType.BOOLEAN, description, target, null, null, null, NODES.textNode("exact"), null);
+            return TemplateField.builder(FieldType.BOOLEAN, description).groundTruth(target).verify(NODES.textNode("exact")).build();
         }
         if (target.isNumber()) {
             FieldType type = target.isIntegralNumber() ? FieldType.INTEGER : FieldType.NUMBER;
-            return new TemplateField(type, description, target, null, null, null, NODES.textNode("exact"), null);
+            return TemplateField.builder(type, description).groundTruth(target).verify(NODES.textNode("exact")).build();
         }
         List<String> accepted = new ArrayList<>();
         if (target.isArray()) {
@@ -116,7 +124,7 @@ final class SampleConverter {
             ObjectNode synonyms = verify.putObject("synonyms");
             aliases.forEach(synonyms.putArray(accepted.get(0))::add);
         }
-        return new TemplateField(FieldType.STRING, description, NODES.textNode(accepted.get(0)), null, null, null, verify, null);
+        return TemplateField.builder(FieldType.STRING, description).groundTruth(NODES.textNode(accepted.get(0))).verify(verify).build();
     }
 
     private static String answerText(JsonNode target) {

@@ -67,8 +67,16 @@ final class DataFeedItemConverter {
         }
         AnswerTemplate template = template(item, metadata, leftOut);
         Rubric rubric = rubric(item, leftOut);
-        Question question = new Question(id, text, rawAnswer(item), keywords(element, item), template, rubric, null, null, null,
-                null, null, null, settings.fewShot(), metadata);
+        Question question = Question.builder()
+                .id(id)
+                .question(text)
+                .rawAnswer(rawAnswer(item))
+                .keywords(keywords(element, item))
+                .template(template)
+                .rubric(rubric)
+                .fewShot(settings.fewShot())
+                .metadata(metadata)
+                .build();
         return new Converted(question, ImportEntry.of(source, id, leftOut));
     }
 

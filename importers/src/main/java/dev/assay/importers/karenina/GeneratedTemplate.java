@@ -64,8 +64,13 @@ final class GeneratedTemplate {
             FieldShape shape = entry.getValue();
             FieldCheck check = reading.checks().get(entry.getKey());
             PydanticField field = declared.get(entry.getKey());
-            fields.put(entry.getKey(), new TemplateField(shape.type(), field.description(), check.groundTruth(),
-                    shape.nullable() || field.nullable() ? Boolean.TRUE : null, shape.values(), shape.items(), check.verify(), null));
+            fields.put(entry.getKey(), TemplateField.builder(shape.type(), field.description())
+                    .groundTruth(check.groundTruth())
+                    .nullable(shape.nullable() || field.nullable() ? Boolean.TRUE : null)
+                    .values(shape.values())
+                    .items(shape.items())
+                    .verify(check.verify())
+                    .build());
         }
         return TemplateReading.converted(new AnswerTemplate(fields, reading.composition(), List.of()), leftOut);
     }

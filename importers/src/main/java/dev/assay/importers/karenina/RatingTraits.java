@@ -154,8 +154,12 @@ final class RatingTraits {
             return TraitConversion.leftOut(label + ": its pattern is not a regular expression Java reads (" + e.getDescription()
                     + " near index " + e.getIndex() + "); not converted");
         }
-        RubricTrait trait = new RubricTrait(name, RubricTrait.REGEX, description, null, null, null, null, null, pattern,
-                caseSensitive ? null : Boolean.FALSE, invert ? Boolean.TRUE : null, null, null, null, null, null);
+        RubricTrait trait = RubricTrait.builder(name, RubricTrait.REGEX)
+                .description(description)
+                .pattern(pattern)
+                .caseSensitive(caseSensitive ? null : Boolean.FALSE)
+                .invert(invert ? Boolean.TRUE : null)
+                .build();
         return new TraitConversion(trait, false, List.of());
     }
 

@@ -86,9 +86,14 @@ final class VerifiedFieldTemplate {
                 rawResponseFields.add(declaration.name());
                 continue;
             }
-            fields.put(declaration.name(), new TemplateField(mapped.shape().type(), description, mapped.groundTruth(),
-                    shape.nullable() || arguments.get("default") instanceof PyExpr.None ? Boolean.TRUE : null,
-                    mapped.shape().values(), mapped.shape().items(), mapped.verify(), weight(arguments.get("weight"), declaration)));
+            fields.put(declaration.name(), TemplateField.builder(mapped.shape().type(), description)
+                    .groundTruth(mapped.groundTruth())
+                    .nullable(shape.nullable() || arguments.get("default") instanceof PyExpr.None ? Boolean.TRUE : null)
+                    .values(mapped.shape().values())
+                    .items(mapped.shape().items())
+                    .verify(mapped.verify())
+                    .weight(weight(arguments.get("weight"), declaration))
+                    .build());
         }
         if (fields.isEmpty()) {
             throw new TemplateNotConvertible("only raw-response checks (Trace primitives) and no field for the judge; "

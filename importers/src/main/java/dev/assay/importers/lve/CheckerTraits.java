@@ -9,13 +9,18 @@ final class CheckerTraits {
     }
 
     static RubricTrait regex(String description, PythonRegex.JavaPattern pattern, boolean invert) {
-        return new RubricTrait(CheckerTranslator.TRAIT_NAME, RubricTrait.REGEX, description, null, null, null, null, null,
-                pattern.pattern(), pattern.caseInsensitive() ? Boolean.FALSE : null, invert ? Boolean.TRUE : null,
-                null, null, null, null, null);
+        return RubricTrait.builder(CheckerTranslator.TRAIT_NAME, RubricTrait.REGEX)
+                .description(description)
+                .pattern(pattern.pattern())
+                .caseSensitive(pattern.caseInsensitive() ? Boolean.FALSE : null)
+                .invert(invert ? Boolean.TRUE : null)
+                .build();
     }
 
     static RubricTrait expression(String description, String expression) {
-        return new RubricTrait(CheckerTranslator.TRAIT_NAME, RubricTrait.EXPRESSION, description, null, null, null, null, null,
-                null, null, null, expression, null, null, null, null);
+        return RubricTrait.builder(CheckerTranslator.TRAIT_NAME, RubricTrait.EXPRESSION)
+                .description(description)
+                .expression(expression)
+                .build();
     }
 }

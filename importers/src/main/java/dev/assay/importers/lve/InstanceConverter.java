@@ -66,10 +66,15 @@ final class InstanceConverter {
                 new CheckerContext(test.checkerName(), test.checkerArgs(), instance.args(), paramValues, promptParameters, prompt));
 
         String id = instance.source();
-        Question question = new Question(id, test.description() != null ? test.description() : test.relative("test.json"),
-                null, null, null, checker.trait() == null ? null : new Rubric(List.of(checker.trait())), null, null,
-                promptParameters, prompt.prompt(), null, prompt.multiRunItems(), null,
-                Map.of(LveRecording.METADATA_KEY, metadata(test, instance, modelArgs, paramValues, promptParameters)));
+        Question question = Question.builder()
+                .id(id)
+                .question(test.description() != null ? test.description() : test.relative("test.json"))
+                .rubric(checker.trait() == null ? null : new Rubric(List.of(checker.trait())))
+                .promptParameters(promptParameters)
+                .prompt(prompt.prompt())
+                .multiRunPrompt(prompt.multiRunItems())
+                .metadata(Map.of(LveRecording.METADATA_KEY, metadata(test, instance, modelArgs, paramValues, promptParameters)))
+                .build();
         Problems problems = new Problems();
         question.validate("question", problems);
         if (!problems.isEmpty()) {

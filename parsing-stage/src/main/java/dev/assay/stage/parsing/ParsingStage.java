@@ -12,7 +12,6 @@ import dev.assay.common.pipeline.ParsingOutcome;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.TemplateVerdict;
 import dev.assay.common.pipeline.VerificationJob;
-import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.judge.JudgeInputs;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.run.ModelConfig;
@@ -73,22 +72,23 @@ public class ParsingStage {
     ParsingOutcome judge(AnsweredJob answered, ModelConfig judge) {
         if (!answered.generation().succeeded()) {
             // The generation failure decides the result; there is nothing for a judge to read.
-            return new ParsingOutcome(null, null, null, List.of(), UsageMetadata.EMPTY, 0, null);
+            return ParsingOutcome.builder().build();
         }
         if (answered.generation().response().isBlank()) {
             // Guard: an empty answer gives a judge nothing to read, and is not worth paying one to say so.
-            return new ParsingOutcome(null, null, null, null, List.of(), UsageMetadata.EMPTY, 0,
-                    new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null));
+            return ParsingOutcome.builder()
+                    .failure(new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null))
+                    .build();
         }
         JudgeWork work = new JudgeWork(answered.job(), answered.generation().response(),
                 new ModelSession(gateway, Stage.PARSING, judge, answered.job().settings().promptConfig()));
         try {
             return work.run();
         } catch (ModelCallException e) {
-            return work.outcome(null, null, e.toFailure(Stage.PARSING));
+            return work.failed(e.toFailure(Stage.PARSING));
         } catch (RuntimeException e) {
             LOG.errorf(e, "judge %s on job %s (run %s) failed unexpectedly", judge.canonicalKey(), answered.jobId(), answered.runId());
-            return work.outcome(null, null, Failure.unexpected(Stage.PARSING, e));
+            return work.failed(Failure.unexpected(Stage.PARSING, e));
         }
     }
 
@@ -114,12 +114,12 @@ public class ParsingStage {
                 abstention = session.ask(JudgeTasks.ABSTENTION, new JudgeInputs.Answer(question, response));
                 if (abstention.detected()) {
                     // An abstention is the verdict: there is no answer to parse.
-                    return outcome(null, null, new Failure(FailureCategory.ABSTAINED, Stage.PARSING, abstention.reasoning(), null));
+                    return failed(new Failure(FailureCategory.ABSTAINED, Stage.PARSING, abstention.reasoning(), null));
                 }
             }
             AnswerTemplate template = job.question().template();
             if (!settings.evaluationMode().usesTemplate() || template == null) {
-                return outcome(null, null, null);
+                return outcome().build();
             }
             JudgeInputs.TemplateAnswer answer = new JudgeInputs.TemplateAnswer(question, response, template);
             if (settings.sufficiencyCheck()) {
@@ -127,19 +127,29 @@ public class ParsingStage {
                 sufficiency = session.ask(JudgeTasks.SUFFICIENCY, answer);
                 if (sufficiency.detected()) {
                     // The response was usable as text but lacks what the template needs: content, not a system fault.
-                    return outcome(null, null, new Failure(FailureCategory.CONTENT, Stage.PARSING, sufficiency.reasoning(), null));
+                    return failed(new Failure(FailureCategory.CONTENT, Stage.PARSING, sufficiency.reasoning(), null));
                 }
             }
             JsonNode parsed = session.ask(JudgeTasks.PARSING, answer);
             TemplateVerdict verdict = TemplateVerifier.verify(template, parsed, response,
                     (fieldName, field, actual, fieldInstructions) -> session.ask(JudgeTasks.SEMANTIC_EQUIVALENCE,
                             new JudgeInputs.FieldComparison(fieldName, field, actual, fieldInstructions)));
-            return outcome(parsed, verdict, null);
+            return outcome().parsed(parsed).template(verdict).build();
         }
 
-        ParsingOutcome outcome(JsonNode parsed, TemplateVerdict verdict, Failure failure) {
-            return new ParsingOutcome(abstention, sufficiency, parsed, verdict, session.calls(), session.usage(), session.elapsedMillis(),
-                    failure);
+        /** Stopped by a failure: no parse, no verdict. */
+        ParsingOutcome failed(Failure failure) {
+            return outcome().failure(failure).build();
+        }
+
+        /** The checks that ran and every call so far; the caller adds what else there is. */
+        private ParsingOutcome.Builder outcome() {
+            return ParsingOutcome.builder()
+                    .abstention(abstention)
+                    .sufficiency(sufficiency)
+                    .calls(session.calls())
+                    .usage(session.usage())
+                    .latencyMs(session.elapsedMillis());
         }
     }
 

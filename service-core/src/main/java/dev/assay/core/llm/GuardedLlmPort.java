@@ -91,9 +91,7 @@ final class GuardedLlmPort implements LlmPort {
         if (model.prices() == null || usage.costUsd() != null) {
             return response;
         }
-        UsageMetadata withCost = new UsageMetadata(usage.inputTokens(), usage.outputTokens(), usage.totalTokens(),
-                model.prices().costOf(usage), usage.cacheReadTokens(), usage.cacheCreationTokens(), usage.model());
-        return new LlmResponse(response.content(), withCost, response.raw());
+        return new LlmResponse(response.content(), usage.withCostUsd(model.prices().costOf(usage)), response.raw());
     }
 
     private void record(List<Message> messages, String response, UsageMetadata usage, long startedNanos, String error) {

@@ -115,13 +115,12 @@ public class ModelGateway {
 
     /**
      * The model config as far as it shapes the adapter's client (the id stays: adapters name the
-     * model by its canonical key in errors). The system prompt and the concurrency limit do not, so
-     * runs that differ only in them share one client instead of each leaving one behind in this
-     * long-lived cache.
+     * model by its canonical key in errors). The system prompt, the concurrency limit and the prices
+     * do not, so runs that differ only in them share one client instead of each leaving one behind
+     * in this long-lived cache.
      */
     private static ModelConfig clientKey(ModelConfig model) {
-        return new ModelConfig(model.id(), model.interfaceName(), model.model(), model.baseUrl(), model.apiKeyEnv(),
-                model.temperature(), model.maxTokens(), model.seed(), model.timeout(), null, null);
+        return model.toBuilder().maxConcurrency(null).systemPrompt(null).prices(null).build();
     }
 
     private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls) {

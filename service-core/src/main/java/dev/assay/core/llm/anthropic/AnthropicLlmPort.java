@@ -190,8 +190,14 @@ final class AnthropicLlmPort implements LlmPort {
         Long output = number(usage, "output_tokens");
         Long total = input == null || output == null ? null : input + output;
         String modelName = body.path("model").isTextual() ? body.path("model").asText() : model.model();
-        return new UsageMetadata(input, output, total, null, number(usage, "cache_read_input_tokens"),
-                number(usage, "cache_creation_input_tokens"), modelName);
+        return UsageMetadata.builder()
+                .inputTokens(input)
+                .outputTokens(output)
+                .totalTokens(total)
+                .cacheReadTokens(number(usage, "cache_read_input_tokens"))
+                .cacheCreationTokens(number(usage, "cache_creation_input_tokens"))
+                .model(modelName)
+                .build();
     }
 
     private static Long number(JsonNode node, String field) {

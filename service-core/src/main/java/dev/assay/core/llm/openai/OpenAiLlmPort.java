@@ -84,10 +84,14 @@ final class OpenAiLlmPort implements LlmPort {
         TokenUsage tokens = response.tokenUsage();
         String modelName = response.modelName() == null ? model.model() : response.modelName();
         if (tokens == null) {
-            return new UsageMetadata(null, null, null, null, null, null, modelName);
+            return UsageMetadata.builder().model(modelName).build();
         }
-        return new UsageMetadata(toLong(tokens.inputTokenCount()), toLong(tokens.outputTokenCount()),
-                toLong(tokens.totalTokenCount()), null, null, null, modelName);
+        return UsageMetadata.builder()
+                .inputTokens(toLong(tokens.inputTokenCount()))
+                .outputTokens(toLong(tokens.outputTokenCount()))
+                .totalTokens(toLong(tokens.totalTokenCount()))
+                .model(modelName)
+                .build();
     }
 
     /** What the client exposes of the provider's response: id, model, finish reason. */

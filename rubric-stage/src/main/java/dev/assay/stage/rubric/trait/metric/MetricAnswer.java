@@ -57,7 +57,7 @@ public final class MetricAnswer {
         JsonNode reasoning = answer.get(MetricSchema.REASONING);
         String reasoningText = reasoning == null || !reasoning.isTextual() || reasoning.asText().isBlank() ? null
                 : reasoning.asText().strip();
-        return new TraitScore(trait.name(), trait.kind(), null, metrics.f1(), null, reasoningText, null, metrics, null);
+        return TraitScore.builder(trait.name(), trait.kind()).score(metrics.f1()).reasoning(reasoningText).metrics(metrics).build();
     }
 
     private static void classifiedOnce(JsonNode answer, String list, int count, String yes, String no, List<String> problems) {

@@ -16,10 +16,7 @@ final class DeclaredComponents {
                             + "and the built-in importers in its subpackages (karenina/, lve/, jsonl/)"),
             new DeclaredComponent("common.prompt.rag",
                     "the prompt-variant extension point (PromptVariant), its registry (PromptVariants) "
-                            + "and the built-in variants in variants/"),
-            new DeclaredComponent("stage.rubric",
-                    "the rubric stage: RubricStage runs its trait families (trait/, nugget/, dynamic/), "
-                            + "which read the stage's TraitInput and report failures through its JudgeFailures"));
+                            + "and the built-in variants in variants/"));
 
     private DeclaredComponents() {
     }

@@ -37,4 +37,15 @@ class FrameworkConfinementTest {
                     "jakarta.persistence..")
             .because("queries and entities live in repository/; services ask repositories for plain results "
                     + "(DESIGN §1)");
+
+    @ArchTest
+    static final ArchRule stagesArePlainLibraries = noClasses()
+            .that().resideInAPackage("dev.assay.stage..")
+            .should().dependOnClassesThat().resideInAnyPackage(
+                    "io.quarkus..",
+                    "io.vertx..",
+                    "jakarta.ws.rs..",
+                    "org.eclipse.microprofile..")
+            .because("the stages are plain libraries that any process can host: the service of the same name, "
+                    + "or one process hosting several stages (docs/development.md)");
 }

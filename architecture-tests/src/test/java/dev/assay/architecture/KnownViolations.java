@@ -22,27 +22,13 @@ final class KnownViolations {
             // types, pipeline records carry run settings and run.RunPlanner builds pipeline jobs
             KnownCycle.of("common's benchmark model",
                     "common.benchmark", "common.benchmark.trait", "common.template", "common.template.primitive",
-                    "common.pipeline", "common.run", "common.nugget", "common.prompt.rag"),
-            // json.WireNames suggests names with validation.Suggestions; validation.SpecReader reads with json.Json
-            KnownCycle.of("json and validation", "common.json", "common.validation"));
+                    "common.pipeline", "common.run", "common.nugget", "common.prompt.rag"));
 
-    /**
-     * Main classes that use {@code dev.assay.testsupport} (top-level class names; their nested
-     * classes count as them). All of them are cli's local stack and demo mode, which the move of
-     * the embedded broker, PostgreSQL and demo model into the {@code local-stack} module
-     * ({@code dev.assay.localstack}) takes off test-support.
-     */
-    static final Set<String> KNOWN_TEST_SUPPORT_USES_TO_REMOVE = Set.of(
-            "dev.assay.cli.DemoMode",
-            "dev.assay.cli.ExitCodes",
-            "dev.assay.cli.RunCommand",
-            "dev.assay.cli.stack.LocalStack");
+    /** Main classes that use {@code dev.assay.testsupport} (top-level class names). None since the local-stack module. */
+    static final Set<String> KNOWN_TEST_SUPPORT_USES_TO_REMOVE = Set.of();
 
-    /**
-     * Modules (folder names) whose pom.xml depends on test-support outside test scope: cli, for
-     * the same local stack; the local-stack move replaces the dependency.
-     */
-    static final Set<String> KNOWN_TEST_SUPPORT_DEPENDENCIES_TO_REMOVE = Set.of("cli");
+    /** Modules (folder names) whose pom.xml depends on test-support outside test scope. None since the local-stack module. */
+    static final Set<String> KNOWN_TEST_SUPPORT_DEPENDENCIES_TO_REMOVE = Set.of();
 
     private KnownViolations() {
     }

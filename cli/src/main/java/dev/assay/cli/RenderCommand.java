@@ -19,7 +19,7 @@ import dev.assay.common.run.RunPlanner;
 import dev.assay.common.run.RunSpecs;
 import dev.assay.common.run.ValidRun;
 import dev.assay.common.validation.SpecDocument;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package dev.assay.importers;
 
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -8,7 +8,7 @@ import dev.assay.common.benchmark.trait.TraitKind;
 import dev.assay.common.benchmark.trait.TraitKinds;
 import dev.assay.common.benchmark.trait.TraitScope;
 import dev.assay.common.validation.Problems;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 import dev.assay.common.validation.Validatable;
 
 import java.util.ArrayList;

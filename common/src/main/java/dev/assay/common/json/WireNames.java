@@ -1,6 +1,6 @@
 package dev.assay.common.json;
 
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.Arrays;
 import java.util.List;

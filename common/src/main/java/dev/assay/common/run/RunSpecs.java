@@ -7,7 +7,7 @@ import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ReadDocument;
 import dev.assay.common.validation.SpecDocument;
 import dev.assay.common.validation.SpecReader;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 import dev.assay.common.validation.Validation;
 
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.assay.common.template;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.pipeline.FieldVerdict;
 import dev.assay.common.validation.Problems;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.List;
 

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.deser.ValueInstantiator;
 import dev.assay.common.json.Json;
+import dev.assay.common.text.Suggestions;
 
 import java.io.IOException;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.assay.generation.rest;
 
 import dev.assay.common.pipeline.ResultStatus;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;

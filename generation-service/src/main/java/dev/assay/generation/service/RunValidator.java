@@ -7,7 +7,7 @@ import dev.assay.common.validation.LocatedTree;
 import dev.assay.common.validation.Problem;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.SpecDocument;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 import dev.assay.common.validation.Validation;
 import dev.assay.generation.config.ApiConfig;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -27,7 +27,7 @@ import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.localstack.stub.RecordedRequest;

@@ -15,6 +15,7 @@ import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.session.ModelSession;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import dev.assay.stage.rubric.dynamic.PresenceCheck;
 import dev.assay.stage.rubric.nugget.NuggetEvaluator;
 import dev.assay.stage.rubric.trait.TraitEvaluators;

@@ -12,7 +12,7 @@ import dev.assay.common.port.PortException;
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;

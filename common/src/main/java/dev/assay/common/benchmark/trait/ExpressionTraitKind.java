@@ -2,7 +2,7 @@ package dev.assay.common.benchmark.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.validation.Problems;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.List;
 

@@ -4,7 +4,7 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.JobSettings;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.List;
 import java.util.Set;

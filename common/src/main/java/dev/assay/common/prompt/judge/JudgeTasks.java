@@ -11,7 +11,7 @@ import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.common.template.primitive.SemanticJudge;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -4,7 +4,7 @@ import dev.assay.common.prompt.rag.variants.AntiPriorVariant;
 import dev.assay.common.prompt.rag.variants.BaselineVariant;
 import dev.assay.common.prompt.rag.variants.CitationVariant;
 import dev.assay.common.prompt.rag.variants.StrictVariant;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.validation.Problems;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.assay.common.template.primitive;
 
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.util.List;
 import java.util.function.BiConsumer;

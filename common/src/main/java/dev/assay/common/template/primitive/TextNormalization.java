@@ -2,7 +2,7 @@ package dev.assay.common.template.primitive;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.validation.Problems;
-import dev.assay.common.validation.Suggestions;
+import dev.assay.common.text.Suggestions;
 
 import java.text.Normalizer;
 import java.util.ArrayList;

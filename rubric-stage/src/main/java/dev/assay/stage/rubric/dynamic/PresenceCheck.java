@@ -5,9 +5,9 @@ import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.DynamicRubricOutcome;
 import dev.assay.core.llm.ModelCallException;
-import dev.assay.stage.rubric.JudgeFailures;
+import dev.assay.stage.rubric.evaluation.JudgeFailures;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;

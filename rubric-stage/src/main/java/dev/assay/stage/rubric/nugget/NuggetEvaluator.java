@@ -18,7 +18,7 @@ import dev.assay.common.pipeline.PassageSupport;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.ArrayList;

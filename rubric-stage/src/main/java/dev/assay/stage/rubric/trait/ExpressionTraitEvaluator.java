@@ -10,7 +10,7 @@ import dev.assay.common.benchmark.trait.TraitExpressions;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;

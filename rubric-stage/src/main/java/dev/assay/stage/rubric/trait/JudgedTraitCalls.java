@@ -9,9 +9,9 @@ import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.prompt.judge.TraitAnswer;
 import dev.assay.core.llm.JsonAnswers;
 import dev.assay.core.llm.ModelCallException;
-import dev.assay.stage.rubric.JudgeFailures;
+import dev.assay.stage.rubric.evaluation.JudgeFailures;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 
 import java.util.List;
 import java.util.Optional;

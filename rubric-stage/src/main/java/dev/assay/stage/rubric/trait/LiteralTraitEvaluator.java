@@ -4,7 +4,7 @@ import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;

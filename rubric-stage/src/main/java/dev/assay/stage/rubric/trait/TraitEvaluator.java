@@ -3,7 +3,7 @@ package dev.assay.stage.rubric.trait;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 
 import java.util.List;
 import java.util.Set;

@@ -6,7 +6,7 @@ import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.RunOutput;
 import dev.assay.common.pipeline.TraitScore;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;

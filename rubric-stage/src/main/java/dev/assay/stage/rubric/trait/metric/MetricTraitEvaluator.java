@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.core.llm.ModelCallException;
-import dev.assay.stage.rubric.JudgeFailures;
+import dev.assay.stage.rubric.evaluation.JudgeFailures;
 import dev.assay.core.session.ModelSession;
-import dev.assay.stage.rubric.TraitInput;
+import dev.assay.stage.rubric.evaluation.TraitInput;
 import dev.assay.stage.rubric.trait.TraitEvaluator;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -1,4 +1,4 @@
-package dev.assay.common.validation;
+package dev.assay.common.text;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.assay.stage.rubric;
+package dev.assay.stage.rubric.evaluation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Question;

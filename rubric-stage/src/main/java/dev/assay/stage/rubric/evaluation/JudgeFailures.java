@@ -1,4 +1,4 @@
-package dev.assay.stage.rubric;
+package dev.assay.stage.rubric.evaluation;
 
 import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.RecordedCall;

@@ -1,6 +1,6 @@
 package dev.assay.cli;
 
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecDocument;
 import dev.assay.importers.BenchmarkImporter;
 import dev.assay.importers.ImportResult;

@@ -1,8 +1,8 @@
 package dev.assay.cli;
 
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunSpecs;
-import dev.assay.common.run.ValidRun;
+import dev.assay.common.spec.RunSpecs;
+import dev.assay.common.spec.ValidRun;
 import dev.assay.common.validation.SpecDocument;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package dev.assay.cli;
 
 import dev.assay.common.benchmark.Benchmark;
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecDocument;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

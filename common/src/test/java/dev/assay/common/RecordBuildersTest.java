@@ -33,7 +33,7 @@ import dev.assay.common.run.FewShotSettings;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.ModelPrices;
-import dev.assay.common.run.RagSettings;
+import dev.assay.common.prompt.rag.RagSettings;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.RunConfig;
 import org.junit.jupiter.api.Test;

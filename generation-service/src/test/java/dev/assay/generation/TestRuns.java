@@ -22,8 +22,8 @@ import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunPlanner;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.template.TemplateVerifier;
 import dev.assay.common.validation.SpecReader;
 

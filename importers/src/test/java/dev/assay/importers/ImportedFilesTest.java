@@ -1,13 +1,13 @@
 package dev.assay.importers;
 
 import dev.assay.common.benchmark.Benchmark;
-import dev.assay.common.benchmark.BenchmarkLoader;
+import dev.assay.common.spec.BenchmarkLoader;
 import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

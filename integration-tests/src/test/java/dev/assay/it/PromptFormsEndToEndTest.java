@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Passage;
 import dev.assay.common.json.Json;
 import dev.assay.common.prompt.rag.RagPrompt;
-import dev.assay.common.run.RagSettings;
+import dev.assay.common.prompt.rag.RagSettings;
 import dev.assay.localstack.stub.ChatMessage;
 import dev.assay.localstack.stub.RecordedRequest;
 import dev.assay.localstack.stub.StubReply;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.prompt.PromptConfig;
-import dev.assay.common.run.RagSettings;
+import dev.assay.common.prompt.rag.RagSettings;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
 

@@ -1,5 +1,6 @@
 package dev.assay.common.pipeline;
 
+import dev.assay.common.run.RunOutput;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;

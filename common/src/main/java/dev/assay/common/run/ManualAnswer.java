@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 
 import java.io.IOException;
 import java.util.Collections;

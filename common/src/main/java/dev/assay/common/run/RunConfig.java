@@ -1,5 +1,6 @@
 package dev.assay.common.run;
 
+import dev.assay.common.prompt.rag.RagSettings;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;

@@ -24,7 +24,7 @@ import java.util.function.BiFunction;
  * checks. Each problem is placed at its line and column in the document's text. A user never sees
  * a stack trace for a bad file.
  *
- * <p>A run is validated by {@code dev.assay.common.run.RunSpecs}, which reads both documents with
+ * <p>A run is validated by {@code dev.assay.common.spec.RunSpecs}, which reads both documents with
  * this and adds the checks of the pair.
  */
 public final class SpecReader {

@@ -1,13 +1,13 @@
 package dev.assay.common.benchmark;
 
 import dev.assay.common.validation.Problem;
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.nugget.NuggetOutputFormat;
 import dev.assay.common.nugget.NuggetPromptStyle;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
+import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.common.validation.ValidationError;
 import dev.assay.common.validation.ValidationException;

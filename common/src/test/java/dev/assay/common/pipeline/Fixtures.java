@@ -1,13 +1,13 @@
 package dev.assay.common.pipeline;
 
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.message.Message;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunPlanner;
+import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.json.Json;
 import dev.assay.common.validation.SpecReader;
 

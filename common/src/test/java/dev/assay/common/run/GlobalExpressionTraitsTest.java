@@ -3,6 +3,8 @@ package dev.assay.common.run;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.pipeline.Fixtures;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.spec.RunPlanner;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.common.validation.Problem;
 import org.junit.jupiter.api.Test;

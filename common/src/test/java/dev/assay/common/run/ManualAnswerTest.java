@@ -1,7 +1,9 @@
 package dev.assay.common.run;
 
+import dev.assay.common.spec.RunPlanner;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.json.Json;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.validation.SpecReader;

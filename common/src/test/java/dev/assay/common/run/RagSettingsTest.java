@@ -1,5 +1,6 @@
 package dev.assay.common.run;
 
+import dev.assay.common.prompt.rag.RagSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ValidationError;
 import org.junit.jupiter.api.Test;

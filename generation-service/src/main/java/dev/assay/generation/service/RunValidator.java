@@ -1,8 +1,8 @@
 package dev.assay.generation.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.assay.common.run.RunSpecs;
-import dev.assay.common.run.ValidRun;
+import dev.assay.common.spec.RunSpecs;
+import dev.assay.common.spec.ValidRun;
 import dev.assay.common.validation.LocatedTree;
 import dev.assay.common.validation.Problem;
 import dev.assay.common.validation.Problems;

@@ -1,7 +1,7 @@
 package dev.assay.generation.rest;
 
-import dev.assay.common.run.RunSpecs;
-import dev.assay.common.run.ValidRun;
+import dev.assay.common.spec.RunSpecs;
+import dev.assay.common.spec.ValidRun;
 import dev.assay.common.validation.SpecDocument;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.PostgresResource;

@@ -5,7 +5,7 @@ import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.GenerationOutcome;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.PortCapabilities;

@@ -5,7 +5,7 @@ import dev.assay.common.prompt.generation.GenerationPrompt;
 
 import dev.assay.common.benchmark.MultiRunItem;
 import dev.assay.common.benchmark.Question;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.PortCapabilities;
 

@@ -10,7 +10,7 @@ import dev.assay.common.benchmark.PromptMessage;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.JobSettings;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.prompt.PromptConfig;

@@ -1,7 +1,7 @@
 package dev.assay.importers.lve;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.assay.common.run.ManualAnswer;
 
 import java.util.ArrayList;

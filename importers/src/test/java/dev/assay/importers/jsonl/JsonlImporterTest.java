@@ -7,7 +7,7 @@ import dev.assay.common.benchmark.PromptParameters;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.message.Role;
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.template.TemplateVerifier;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.importers.ImportEntry;

@@ -8,7 +8,7 @@ import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.RunConfig;
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.importers.ImportEntry;
 import dev.assay.importers.ImportResult;

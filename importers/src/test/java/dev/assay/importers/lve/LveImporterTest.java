@@ -5,7 +5,7 @@ import dev.assay.common.benchmark.PromptMessage;
 import dev.assay.common.benchmark.PromptParameters;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.RubricTrait;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.importers.ImportEntry;

@@ -1,6 +1,6 @@
 package dev.assay.common.benchmark.trait;
 
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.types.CelKind;
 import dev.cel.common.values.NullValue;

@@ -1,7 +1,7 @@
 package dev.assay.common.prompt.rag;
 
 import dev.assay.common.benchmark.Passage;
-import dev.assay.common.run.RagSettings;
+import dev.assay.common.prompt.rag.RagSettings;
 
 import java.util.List;
 

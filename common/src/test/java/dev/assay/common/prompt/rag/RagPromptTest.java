@@ -3,7 +3,7 @@ package dev.assay.common.prompt.rag;
 import dev.assay.common.benchmark.Passage;
 import dev.assay.common.prompt.rag.variants.BaselineVariant;
 import dev.assay.common.prompt.rag.variants.StrictVariant;
-import dev.assay.common.run.RagSettings;
+import dev.assay.common.prompt.rag.RagSettings;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.assay.stage.rubric.evaluation;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.pipeline.JobSettings;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 
 import java.util.List;
 import java.util.Map;

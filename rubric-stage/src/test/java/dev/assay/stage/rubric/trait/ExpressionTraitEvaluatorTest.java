@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
-import dev.assay.common.pipeline.RunOutput;
+import dev.assay.common.run.RunOutput;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.stage.rubric.evaluation.TraitInput;
 import org.junit.jupiter.api.Test;

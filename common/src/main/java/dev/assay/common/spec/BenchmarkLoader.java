@@ -1,6 +1,11 @@
-package dev.assay.common.benchmark;
+package dev.assay.common.spec;
 
-import dev.assay.common.run.RunSpecs;
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.MultiRunItem;
+import dev.assay.common.benchmark.PromptFileException;
+import dev.assay.common.benchmark.PromptFiles;
+import dev.assay.common.benchmark.PromptMessage;
+import dev.assay.common.benchmark.Question;
 import dev.assay.common.validation.InvalidSpecException;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.SpecDocument;

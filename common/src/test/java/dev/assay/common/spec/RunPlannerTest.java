@@ -1,5 +1,6 @@
-package dev.assay.common.run;
+package dev.assay.common.spec;
 
+import dev.assay.common.run.RunConfig;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.pipeline.Fixtures;
 import dev.assay.common.pipeline.VerificationJob;

@@ -1,5 +1,7 @@
-package dev.assay.common.run;
+package dev.assay.common.spec;
 
+import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.RunConfig;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;

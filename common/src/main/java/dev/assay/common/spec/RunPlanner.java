@@ -1,5 +1,9 @@
-package dev.assay.common.run;
+package dev.assay.common.spec;
 
+import dev.assay.common.run.FewShotSelection;
+import dev.assay.common.run.ManualAnswer;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.RunConfig;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;

@@ -1,4 +1,4 @@
-package dev.assay.common.run;
+package dev.assay.common.prompt.rag;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;

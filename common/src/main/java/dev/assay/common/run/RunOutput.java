@@ -1,4 +1,4 @@
-package dev.assay.common.pipeline;
+package dev.assay.common.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;

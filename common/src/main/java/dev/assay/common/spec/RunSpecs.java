@@ -1,7 +1,8 @@
-package dev.assay.common.run;
+package dev.assay.common.spec;
 
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.RunConfig;
 import dev.assay.common.benchmark.Benchmark;
-import dev.assay.common.benchmark.BenchmarkLoader;
 import dev.assay.common.validation.Problem;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ReadDocument;

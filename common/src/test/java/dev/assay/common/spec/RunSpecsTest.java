@@ -1,4 +1,4 @@
-package dev.assay.common.run;
+package dev.assay.common.spec;
 
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.benchmark.PromptMessage;
@@ -6,6 +6,9 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Fixtures;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.RunConfig;
 import dev.assay.common.validation.InvalidSpecException;
 import dev.assay.common.validation.LocatedTree;
 import dev.assay.common.validation.Problem;

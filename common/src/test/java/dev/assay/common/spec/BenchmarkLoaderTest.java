@@ -1,5 +1,9 @@
-package dev.assay.common.benchmark;
+package dev.assay.common.spec;
 
+import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.MultiRunItem;
+import dev.assay.common.benchmark.PromptMessage;
+import dev.assay.common.benchmark.Question;
 import dev.assay.common.validation.ValidationError;
 import dev.assay.common.validation.ValidationException;
 import org.junit.jupiter.api.Test;

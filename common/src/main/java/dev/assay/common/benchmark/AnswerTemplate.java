@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.assay.common.template.Composition;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -36,12 +35,6 @@ public record AnswerTemplate(Map<String, TemplateField> fields, JsonNode composi
         this(fields, null, List.of());
     }
 
-    /** The composition as read; call on a validated template. */
-    @JsonIgnore
-    public Composition compositionRule() {
-        return Composition.read(composition, fields.size(), "composition", new Problems());
-    }
-
     @Override
     public void validate(String path, Problems problems) {
         String fieldsPath = Problems.field(path, "fields");
@@ -59,7 +52,7 @@ public record AnswerTemplate(Map<String, TemplateField> fields, JsonNode composi
                 field.validate(fieldPath, problems);
             }
         });
-        Composition.read(composition, fields.size(), Problems.field(path, "composition"), problems);
+        KindChecks.installed().checkComposition(composition, fields.size(), Problems.field(path, "composition"), problems);
         for (int i = 0; i < regexChecks.size(); i++) {
             String checkPath = Problems.index(Problems.field(path, "regex_checks"), i);
             if (regexChecks.get(i) == null) {

@@ -4,11 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.assay.common.benchmark.trait.TraitKind;
-import dev.assay.common.benchmark.trait.TraitKinds;
-import dev.assay.common.benchmark.trait.TraitScope;
 import dev.assay.common.validation.Problems;
-import dev.assay.common.text.Suggestions;
 import dev.assay.common.validation.Validatable;
 
 import java.util.ArrayList;
@@ -16,13 +12,12 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * A quality of the response to score. One flat record for every kind (so a benchmark file reads
  * as plain YAML); which fields a kind uses, and what they must hold, is the kind's business
- * ({@link TraitKind}, registered in {@link TraitKinds}). docs/rubrics.md shows each kind.
+ * (a {@code TraitKind}, registered in {@code TraitKinds}). docs/rubrics.md shows each kind.
  *
  * @param summary        the concept a dynamic trait's presence check looks for (default: the description)
  * @param min            lowest score of a {@code score} trait (or expression with {@code result: score}); default 1
@@ -208,25 +203,7 @@ public record RubricTrait(
     /** Checks the trait for a question whose prompt parameters are in {@code scope}. */
     public void validate(String path, TraitScope scope, Problems problems) {
         problems.require(Problems.field(path, "name"), name);
-        List<String> kinds = TraitKinds.global().names();
-        if (kind == null || kind.isBlank()) {
-            problems.add(Problems.field(path, "kind"), "is required (one of " + String.join(", ", kinds) + ")");
-            return;
-        }
-        Optional<TraitKind> known = TraitKinds.global().find(kind);
-        if (known.isEmpty()) {
-            problems.add(Problems.field(path, "kind"), "unknown trait kind \"" + kind + "\"" + Suggestions.didYouMean(kind, kinds)
-                    + "; known kinds: " + String.join(", ", kinds));
-            return;
-        }
-        TraitKind traitKind = known.get();
-        for (String field : setFields()) {
-            if (!COMMON_FIELDS.contains(field) && !traitKind.fields().contains(field)) {
-                problems.add(Problems.field(path, field), "is not used by " + kind + " traits"
-                        + (traitKind.fields().isEmpty() ? "" : " (they use " + String.join(", ", traitKind.fields()) + ")"));
-            }
-        }
-        traitKind.validate(this, scope, path, problems);
+        KindChecks.installed().checkTrait(this, scope, path, problems);
     }
 
     /** Builds a trait field by field; {@link #build} runs the record's constructor. Unset fields stay null. */

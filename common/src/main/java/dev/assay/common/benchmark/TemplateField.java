@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.assay.common.template.primitive.Primitives;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -22,7 +21,7 @@ import java.util.List;
  * @param values      the allowed values of a {@code literal} field
  * @param items       the item type of a {@code list} field: {@code string} (default) or {@code number}
  * @param verify      how the parsed value is checked: a primitive's name or a mapping with {@code primitive} and its
- *                    parameters; without it, the type's default ({@link Primitives#defaultFor})
+ *                    parameters; without it, the type's default ({@code Primitives.defaultFor})
  * @param weight      the field's weight in the granular score (default 1)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -88,8 +87,7 @@ public record TemplateField(
         if (groundTruth != null && !groundTruth.isNull()) {
             checkGroundTruthType(Problems.field(path, "ground_truth"), problems);
         }
-        // The primitive checks its own parameters, and whether it needs the ground truth (ranges do not).
-        Primitives.validate(this, path, problems);
+        KindChecks.installed().checkVerification(this, path, problems);
     }
 
     private void checkGroundTruthType(String path, Problems problems) {

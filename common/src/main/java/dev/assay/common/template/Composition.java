@@ -1,6 +1,7 @@
 package dev.assay.common.template;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.pipeline.FieldVerdict;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.text.Suggestions;
@@ -21,6 +22,11 @@ public record Composition(String kind, int atLeast) {
     static final List<String> NAMES = List.of(ALL_OF, ANY_OF);
 
     /** Reads the template's {@code composition}; reports problems and falls back to {@code all_of}. */
+    /** The template's composition as read; call on a validated template. */
+    public static Composition of(AnswerTemplate template) {
+        return read(template.composition(), template.fields().size(), "composition", new Problems());
+    }
+
     public static Composition read(JsonNode node, int fieldCount, String path, Problems problems) {
         if (node == null || node.isNull()) {
             return new Composition(ALL_OF, fieldCount);

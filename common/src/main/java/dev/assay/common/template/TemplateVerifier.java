@@ -45,7 +45,7 @@ public final class TemplateVerifier {
             weighted += weight * verdict.score();
             totalWeight += weight;
         }
-        boolean fieldsPass = template.compositionRule().passes(verdicts);
+        boolean fieldsPass = Composition.of(template).passes(verdicts);
         List<RegexCheckResult> checks = regexChecks(template.regexChecks(), response);
         boolean passed = fieldsPass && checks.stream().allMatch(RegexCheckResult::passed);
         double score = totalWeight == 0 ? (fieldsPass ? 1 : 0) : weighted / totalWeight;

@@ -1,7 +1,7 @@
 package dev.assay.importers.lve;
 
 import dev.assay.common.benchmark.RubricTrait;
-import dev.assay.common.benchmark.trait.TraitScope;
+import dev.assay.common.benchmark.TraitScope;
 import dev.assay.common.validation.Problems;
 
 import java.util.ArrayList;

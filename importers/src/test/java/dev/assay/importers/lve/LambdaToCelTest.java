@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.benchmark.trait.TraitExpressions;
-import dev.assay.common.benchmark.trait.TraitScope;
+import dev.assay.common.benchmark.TraitScope;
 import dev.assay.common.run.ManualAnswer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

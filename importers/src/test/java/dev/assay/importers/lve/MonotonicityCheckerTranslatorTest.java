@@ -2,7 +2,7 @@ package dev.assay.importers.lve;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.benchmark.trait.TraitExpressions;
-import dev.assay.common.benchmark.trait.TraitScope;
+import dev.assay.common.benchmark.TraitScope;
 import dev.assay.common.message.Role;
 import dev.assay.common.run.ManualAnswer;
 import org.junit.jupiter.api.Test;

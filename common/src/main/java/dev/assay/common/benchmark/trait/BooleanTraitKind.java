@@ -1,5 +1,6 @@
 package dev.assay.common.benchmark.trait;
 
+import dev.assay.common.benchmark.TraitScope;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.validation.Problems;
 

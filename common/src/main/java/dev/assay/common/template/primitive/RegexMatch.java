@@ -1,5 +1,6 @@
 package dev.assay.common.template.primitive;
 
+import dev.assay.common.benchmark.RegexFlags;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.FieldType;
 import dev.assay.common.validation.Problems;

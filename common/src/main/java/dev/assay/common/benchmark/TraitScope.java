@@ -1,4 +1,4 @@
-package dev.assay.common.benchmark.trait;
+package dev.assay.common.benchmark;
 
 import java.util.Set;
 

@@ -1,4 +1,4 @@
-package dev.assay.common.template.primitive;
+package dev.assay.common.benchmark;
 
 import dev.assay.common.text.Suggestions;
 

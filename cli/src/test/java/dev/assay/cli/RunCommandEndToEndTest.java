@@ -79,10 +79,10 @@ class RunCommandEndToEndTest {
         assertThat(printed).contains("20/20 done")
                 // passed / scored of results, the errors apart, the question-weighted rate and pass@2
                 .contains("14 / 18 of 20", "77.8%", "pass@2", "majority vote")
-                .contains("demo-answerer / demo-judge did not pass:\n  failed: boiling-fahrenheit ×2, is-91-prime ×2\n"
+                .contains("openai:demo-answerer / openai:demo-judge did not pass:\n  failed: boiling-fahrenheit ×2, is-91-prime ×2\n"
                         + "  error: speed-of-light ×2 (")
-                .contains("results in error: demo-answerer (judge demo-judge): 2 of 20 results in error (10.0%)")
-                .contains("below --min-pass-rate: demo-answerer (judge demo-judge): pass rate 0.778")
+                .contains("results in error: openai:demo-answerer (judge openai:demo-judge): 2 of 20 results in error (10.0%)")
+                .contains("below --min-pass-rate: openai:demo-answerer (judge openai:demo-judge): pass rate 0.778")
                 .contains("exit 4: results in error take precedence");
         for (String file : new String[]{"results.json", "results.jsonl", "results.csv", "scores.json", "statistics.json",
                 "junit.xml", "report.html"}) {

@@ -23,7 +23,7 @@ public final class SummaryTable {
     /** Question ids named per status and group before "and N more". */
     static final int QUESTIONS_NAMED = 10;
     /** A failure reason is cut to this many characters. */
-    static final int REASON_LENGTH = 80;
+    static final int REASON_LENGTH = 120;
     /** The statuses that are not a pass, in the order they are listed. */
     private static final List<String> NOT_PASSED = List.of("failed", "error", "abstained", "insufficient");
 

@@ -72,7 +72,7 @@ class SummaryTableTest {
         assertThat(table).contains("  failed: q00 ×2, q01, q02, q03, q04, q05, q06, q07, q08, q09, and 5 more\n");
         String errorLine = table.lines().filter(line -> line.startsWith("  error: ")).findFirst().orElseThrow();
         assertThat(errorLine).startsWith("  error: boom (system, parsing: xxx").endsWith("…)").doesNotContain("second line");
-        assertThat(errorLine.length()).isLessThan(120);
+        assertThat(errorLine.length()).isLessThan(140);
     }
 
     @Test

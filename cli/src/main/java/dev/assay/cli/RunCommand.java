@@ -62,9 +62,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
     List<String> judges = new ArrayList<>();
 
-    @Option(names = "--min-pass-rate", paramLabel = "X",
-            description = "exit 1 when an answering model's template pass rate (per judge) is below X (0..1)")
+    @Option(names = "--min-pass-rate", paramLabel = "X", converter = RateOption.class, description = RateOption.MIN_PASS_RATE)
     Double minPassRate;
+
+    @Option(names = "--max-error-rate", paramLabel = "X", converter = RateOption.class, defaultValue = "0",
+            description = RateOption.MAX_ERROR_RATE)
+    double maxErrorRate;
 
     /** Seams for tests; the defaults are the real thing. */
     Map<String, String> env = System.getenv();
@@ -155,16 +158,7 @@ final class RunCommand implements Callable<Integer> {
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("service logs in " + outDir.resolve("logs"));
-        if (minPassRate != null) {
-            List<String> misses = PassRateGate.misses(data.statistics(), data.scores(), minPassRate);
-            if (!misses.isEmpty()) {
-                misses.forEach(miss -> stdout.println("below --min-pass-rate: " + miss));
-                stdout.flush();
-                return ExitCodes.THRESHOLD_MISSED;
-            }
-        }
-        stdout.flush();
-        return ExitCodes.OK;
+        return Gates.apply(data, minPassRate, maxErrorRate, stdout);
     }
 
     private void awaitCompletion(RunApi api, String runId, PrintWriter stdout) {

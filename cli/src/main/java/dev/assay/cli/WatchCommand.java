@@ -5,12 +5,16 @@ import dev.assay.cli.report.RunData;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-/** {@code assay watch RUN_ID}: the progress line until the run is done, then its summary table. */
+/**
+ * {@code assay watch RUN_ID}: the progress line until the run is done, then its summary table, and
+ * the exit code of {@code assay run} (results in error, {@code --min-pass-rate}).
+ */
 @Command(name = "watch", mixinStandardHelpOptions = true, description = "Follow a run until it is done, then print its summary.")
 final class WatchCommand implements Callable<Integer> {
 
@@ -23,14 +27,23 @@ final class WatchCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_ID")
     String runId;
 
+    @Option(names = "--min-pass-rate", paramLabel = "X", converter = RateOption.class, description = RateOption.MIN_PASS_RATE)
+    Double minPassRate;
+
+    @Option(names = "--max-error-rate", paramLabel = "X", converter = RateOption.class, defaultValue = "0",
+            description = RateOption.MAX_ERROR_RATE)
+    double maxErrorRate;
+
     @Override
     public Integer call() {
         RunApi api = server.api();
         var out = spec.commandLine().getOut();
         RunWatcher.await(api, runId, out, ProgressDisplay.stdoutIsTerminal());
         out.println();
-        out.print(Reports.summaryTable(new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId))));
+        RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId));
+        out.print(Reports.summaryTable(data));
         out.flush();
-        return ExitCodes.OK;
+        // the same gate as assay run, so CI can submit and watch instead of running in place
+        return Gates.apply(data, minPassRate, maxErrorRate, out);
     }
 }

@@ -14,7 +14,8 @@ public enum StandardErrorMethod {
     QUESTION_CLUSTERED,
     /**
      * √(p(1 − p) / verdicts): when there is nothing to cluster (no question has more than one
-     * verdict) or too little to estimate a spread from (a single question).
+     * verdict) or too little to estimate a spread from (a single question). Never from a single
+     * verdict: there the error is left out and only the interval is given.
      */
     BINOMIAL;
 

@@ -19,13 +19,34 @@ final class Figures {
         return rate == null ? NONE : String.format(Locale.ROOT, "%.1f%%", rate * 100);
     }
 
-    /** "75.0% ± 12.5%"; the error is left off when unknown. */
+    /** "75.0% ± 12.5%"; the error is left off when unknown (or from a single verdict). */
     static String passRate(GroupSummary group) {
         if (group.passRate() == null) {
             return NONE;
         }
         return group.passRateError() == null ? percent(group.passRate())
                 : percent(group.passRate()) + " ± " + percent(group.passRateError());
+    }
+
+    /** "8 / 10 of 12": passed / results with a template verdict, of every result (errors included). */
+    static String counts(GroupSummary group) {
+        return group.passed() + " / " + group.scored() + " of " + group.results();
+    }
+
+    /** "49.0%–94.3%"; "-" without a verdict. */
+    static String interval(GroupSummary.Interval interval) {
+        return interval == null ? NONE : percent(interval.low()) + "–" + percent(interval.high());
+    }
+
+    /** The confidence as a label: "95% CI". */
+    static String intervalLabel(GroupSummary.Interval interval) {
+        double confidence = interval == null ? Wilson.CONFIDENCE : interval.confidence();
+        return String.format(Locale.ROOT, "%.0f%% CI", confidence * 100);
+    }
+
+    /** pass@k of a group for one k; "-" when the group has no figure for it. */
+    static String passAtK(GroupSummary group, int k) {
+        return group.passAtK().stream().filter(p -> p.k() == k).findFirst().map(p -> percent(p.value())).orElse(NONE);
     }
 
     static String decimal(Double value) {

@@ -5,30 +5,41 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The figures of one answering model × judge that the summary table and the HTML report show.
  *
- * <p>The server's figures win where it has them: the pass rate and its standard error come from
- * {@code /statistics} (question-weighted, with a clustered error under replicates), the trait
- * and nugget means from {@code /scores}. When a document was not fetched the same figures are
- * worked out from the results, so a report can be made from a results file alone. Failures,
- * tokens and cost are always counted from the results: the server does not aggregate them.
+ * <p>The server's figures win where it has them: the pass rate, its standard error, its interval
+ * and the replicate statistics come from {@code /statistics} (question-weighted, with a clustered
+ * error under replicates), the counts and the trait and nugget means from {@code /scores}. When a
+ * document was not fetched the same figures are worked out from the results, so a report can be
+ * made from a results file alone. Failures, tokens and cost are always counted from the results:
+ * the server does not aggregate them.
  *
+ * @param results       every result of the group
+ * @param passed        results whose template passed
+ * @param scored        results with a template verdict (passed or failed): the pass rate's denominator
+ * @param errors        results in error (status {@code error}): no verdict, and not in {@code scored}
  * @param passRate      template pass rate; null when no result has a template verdict
- * @param passRateError its standard error; null when unknown
+ * @param passRateError its standard error; null when unknown or from fewer than two verdicts
  * @param errorMethod   how the error was computed ({@code question_clustered}, {@code binomial})
+ * @param interval      the pass rate's 95 % confidence interval; null without a verdict
+ * @param passAtK       pass@k for k = 1 … the run's replicates; empty without /statistics
+ * @param majorityVote  majority-vote accuracy; null without /statistics or without a verdict
  * @param nuggets       the nugget recall means by name ({@code all_recall}, ...); empty without nuggets
- * @param failures      results per failure category
+ * @param failures      results per failure category, in name order
  * @param costUsd       summed cost; null when no result reports one
  */
-public record GroupSummary(GroupKey key, int results, Double passRate, Double passRateError, String errorMethod,
-                           List<TraitSummary> traits, Map<String, Double> nuggets, Map<String, Integer> failures,
-                           long inputTokens, long outputTokens, long totalTokens, BigDecimal costUsd) {
+public record GroupSummary(GroupKey key, int results, int passed, int scored, int errors, Double passRate,
+                           Double passRateError, String errorMethod, Interval interval, List<PassAtK> passAtK,
+                           Double majorityVote, List<TraitSummary> traits, Map<String, Double> nuggets,
+                           Map<String, Integer> failures, long inputTokens, long outputTokens, long totalTokens,
+                           BigDecimal costUsd) {
 
     static final List<String> NUGGET_SCORES = List.of("strict_vital_recall", "strict_all_recall", "vital_recall", "all_recall");
 
@@ -41,18 +52,38 @@ public record GroupSummary(GroupKey key, int results, Double passRate, Double pa
     public record TraitSummary(String name, String kind, int scored, int errors, Double passRate, Double meanScore) {
     }
 
-    /** One summary per group: the server's groups first in its order, then any only the results show. */
+    /**
+     * A confidence interval of the pass rate.
+     *
+     * @param method     {@code wilson}
+     * @param confidence its coverage, 0.95
+     */
+    public record Interval(String method, double confidence, double low, double high) {
+    }
+
+    /** pass@k: {@code questions} had at least k verdicts; {@code value} null when none had. */
+    public record PassAtK(int k, int questions, Double value) {
+    }
+
+    /** One summary per group, by answering model then judge: the same order every run. */
     public static List<GroupSummary> of(RunData data) {
         Map<GroupKey, List<JsonNode>> byGroup = Results.byGroup(data.results());
         Map<GroupKey, JsonNode> scoreGroups = serverGroups(data.scores());
         Map<GroupKey, JsonNode> statGroups = serverGroups(data.statistics());
-        Set<GroupKey> keys = new LinkedHashSet<>(scoreGroups.keySet());
+        Set<GroupKey> keys = new TreeSet<>(GroupKey.ORDER);
+        keys.addAll(scoreGroups.keySet());
         keys.addAll(byGroup.keySet());
         List<GroupSummary> out = new ArrayList<>();
         for (GroupKey key : keys) {
             out.add(of(key, byGroup.getOrDefault(key, List.of()), scoreGroups.get(key), statGroups.get(key)));
         }
         return out;
+    }
+
+    /** The run's replicates as /statistics gives them; 1 without it. */
+    public static int replicates(RunData data) {
+        Long replicates = Results.whole(data.statistics(), "replicates");
+        return replicates == null ? 1 : replicates.intValue();
     }
 
     private static Map<GroupKey, JsonNode> serverGroups(JsonNode document) {
@@ -64,34 +95,62 @@ public record GroupSummary(GroupKey key, int results, Double passRate, Double pa
     }
 
     private static GroupSummary of(GroupKey key, List<JsonNode> results, JsonNode scores, JsonNode statistics) {
-        int count = scores != null && Results.whole(scores, "results") != null
-                ? Results.whole(scores, "results").intValue() : results.size();
+        // the counts: /scores' by_status counts every stored result, as the results do
+        int count;
+        int passed;
+        int failed;
+        int errors;
+        if (scores != null && Results.whole(scores, "results") != null) {
+            count = Results.whole(scores, "results").intValue();
+            passed = (int) orZero(Results.whole(scores, "by_status", "passed"));
+            failed = (int) orZero(Results.whole(scores, "by_status", "failed"));
+            errors = (int) orZero(Results.whole(scores, "by_status", "error"));
+        } else {
+            count = results.size();
+            passed = countStatus(results, "passed");
+            failed = countStatus(results, "failed");
+            errors = countStatus(results, "error");
+        }
+        int scored = passed + failed;
 
         Double passRate;
         Double error;
         String method;
+        Interval interval;
         if (statistics != null) {
             passRate = Results.number(statistics, "pass_rate");
             error = Results.number(statistics, "pass_rate_standard_error");
             method = Results.text(statistics, "standard_error_method");
+            JsonNode served = Results.at(statistics, "pass_rate_interval");
+            interval = served != null && Results.number(served, "low") != null && Results.number(served, "high") != null
+                    ? new Interval(Results.text(served, "method"), orDefault(Results.number(served, "confidence"), Wilson.CONFIDENCE),
+                            Results.number(served, "low"), Results.number(served, "high"))
+                    // a server from before the interval: the same interval over the pooled verdicts
+                    : passRate == null || scored == 0 ? null : Wilson.interval(passRate, scored);
         } else {
-            long passed = results.stream().filter(r -> "passed".equals(Results.text(r, "status"))).count();
-            long failed = results.stream().filter(r -> "failed".equals(Results.text(r, "status"))).count();
-            long verdicts = passed + failed;
-            passRate = scores != null ? Results.number(scores, "template_pass_rate")
-                    : verdicts == 0 ? null : (double) passed / verdicts;
-            // Without /statistics there is no question clustering to lean on: the plain binomial
-            // error is what the server itself falls back to for a run without replicates.
-            error = passRate == null || verdicts == 0 ? null : Math.sqrt(passRate * (1 - passRate) / verdicts);
+            passRate = scores != null && Results.number(scores, "template_pass_rate") != null
+                    ? Results.number(scores, "template_pass_rate")
+                    : scored == 0 ? null : (double) passed / scored;
+            // Without /statistics there is no question clustering to lean on: the plain binomial error, as the
+            // server falls back to for a run without replicates, and none from a single verdict
+            error = passRate == null || scored < 2 ? null : Math.sqrt(passRate * (1 - passRate) / scored);
             method = error == null ? null : "binomial";
+            interval = passRate == null || scored == 0 ? null : Wilson.interval(passRate, scored);
         }
+        List<PassAtK> passAtK = new ArrayList<>();
+        for (JsonNode k : Results.list(statistics, "pass_at_k")) {
+            passAtK.add(new PassAtK((int) orZero(Results.whole(k, "k")), (int) orZero(Results.whole(k, "questions")),
+                    Results.number(k, "value")));
+        }
+        Double majority = Results.number(statistics, "majority_vote_accuracy");
 
         List<TraitSummary> traits = scores != null && Results.at(scores, "traits") != null
                 ? serverTraits(scores) : traitsFrom(results);
         Map<String, Double> nuggets = scores != null && Results.at(scores, "nuggets") != null
                 ? serverNuggets(scores) : nuggetsFrom(results);
 
-        Map<String, Integer> failures = new LinkedHashMap<>();
+        // by name, not first seen: the same cell every run
+        Map<String, Integer> failures = new TreeMap<>();
         long input = 0;
         long output = 0;
         long total = 0;
@@ -110,7 +169,16 @@ public record GroupSummary(GroupKey key, int results, Double passRate, Double pa
                 cost = (cost == null ? BigDecimal.ZERO : cost).add(costNode.decimalValue());
             }
         }
-        return new GroupSummary(key, count, passRate, error, method, traits, nuggets, failures, input, output, total, cost);
+        return new GroupSummary(key, count, passed, scored, errors, passRate, error, method, interval, List.copyOf(passAtK),
+                majority, traits, nuggets, failures, input, output, total, cost);
+    }
+
+    private static int countStatus(List<JsonNode> results, String status) {
+        return (int) results.stream().filter(r -> status.equals(Results.text(r, "status"))).count();
+    }
+
+    private static double orDefault(Double value, double fallback) {
+        return value == null ? fallback : value;
     }
 
     private static long orZero(Long value) {

@@ -6,9 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * report.html: one self-contained page to read a run in a browser or attach to a ticket. Inline
@@ -57,7 +58,11 @@ public final class HtmlReport {
         summary(out, groups, traits);
         out.append("</section>\n");
 
-        out.append("<section id=\"charts\">\n<h2>Charts</h2>\n<h3>Template pass rate (± one standard error)</h3>\n");
+        out.append("<section id=\"statistics\">\n<h2>Statistics</h2>\n");
+        StatisticsSection.write(out, data);
+        out.append("</section>\n");
+
+        out.append("<section id=\"charts\">\n<h2>Charts</h2>\n<h3>Template pass rate (with its 95% confidence interval)</h3>\n");
         out.append(SvgCharts.passRates(groups));
         if (!traits.isEmpty()) {
             out.append("<h3>Trait scores over all results</h3>\n<div>\n");
@@ -77,7 +82,8 @@ public final class HtmlReport {
     private static void summary(StringBuilder out, List<GroupSummary> groups, List<String> traits) {
         boolean nuggets = groups.stream().anyMatch(g -> !g.nuggets().isEmpty());
         boolean cost = groups.stream().anyMatch(g -> g.costUsd() != null);
-        out.append("<table>\n<thead><tr><th>answering model</th><th>judge</th><th>results</th><th>template pass rate ± SE</th>");
+        out.append("<table>\n<thead><tr><th>answering model</th><th>judge</th><th>passed / scored of results</th>"
+                + "<th>errors</th><th>template pass rate ± SE</th><th>95% CI</th>");
         for (String trait : traits) {
             out.append("<th>").append(Html.escape(trait)).append("</th>");
         }
@@ -92,9 +98,11 @@ public final class HtmlReport {
         for (GroupSummary group : groups) {
             out.append("<tr><td>").append(Html.escape(group.key().answeringModel())).append("</td><td>")
                     .append(Html.escape(group.key().judge())).append("</td>");
-            num(out, String.valueOf(group.results()));
+            num(out, Figures.counts(group));
+            num(out, String.valueOf(group.errors()));
             num(out, Figures.passRate(group)
                     + (group.errorMethod() == null ? "" : " (" + group.errorMethod().replace('_', ' ') + ")"));
+            num(out, Figures.interval(group.interval()));
             for (String trait : traits) {
                 GroupSummary.TraitSummary summary = group.traits().stream()
                         .filter(t -> trait.equals(t.name())).findFirst().orElse(null);
@@ -114,7 +122,10 @@ public final class HtmlReport {
             out.append("</tr>\n");
         }
         out.append("</tbody>\n</table>\n");
-        out.append("<p class=\"muted\">Verdict traits show their pass rate, scored traits their mean score.</p>\n");
+        out.append("<p class=\"muted\">Scored: results with a template verdict (passed or failed), the pass rate's "
+                + "denominator; errors and other results without a verdict are counted apart, never as failures. The "
+                + "interval is a Wilson score interval, honest at small numbers. Verdict traits show their pass rate, "
+                + "scored traits their mean score.</p>\n");
     }
 
     private static void num(StringBuilder out, String text) {
@@ -123,13 +134,17 @@ public final class HtmlReport {
 
     /** One fold per question, the results of every model, judge and replicate inside it. */
     private static void questions(StringBuilder out, List<JsonNode> results) {
-        Map<String, List<JsonNode>> byQuestion = new LinkedHashMap<>();
-        for (JsonNode result : results) {
+        // by question id, and inside by model, judge and replicate: the same page whatever order results were stored in
+        Map<String, List<JsonNode>> byQuestion = new TreeMap<>();
+        List<JsonNode> ordered = new ArrayList<>(results);
+        ordered.sort(Comparator.comparing((JsonNode r) -> GroupKey.of(r), GroupKey.ORDER)
+                .thenComparing(r -> Results.whole(r, "replicate"), Comparator.nullsLast(Comparator.naturalOrder())));
+        for (JsonNode result : ordered) {
             byQuestion.computeIfAbsent(String.valueOf(Results.text(result, "question_id")), k -> new ArrayList<>()).add(result);
         }
         for (Map.Entry<String, List<JsonNode>> question : byQuestion.entrySet()) {
             List<JsonNode> answers = question.getValue();
-            Map<String, Integer> statuses = new LinkedHashMap<>();
+            Map<String, Integer> statuses = new TreeMap<>();
             answers.forEach(r -> statuses.merge(String.valueOf(Results.text(r, "status")), 1, Integer::sum));
             List<String> tally = new ArrayList<>();
             statuses.forEach((status, n) -> tally.add(n + " " + status));

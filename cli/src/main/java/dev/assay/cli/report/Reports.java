@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What {@code assay run} leaves behind when a run ends: the files of docs/cli-reports-section.md, and the terminal table. */
+/** What {@code assay run} leaves behind when a run ends: the files of docs/cli.md ("What assay run writes"), and the terminal table. */
 public final class Reports {
 
     // A plain mapper: the records are already JSON trees, so no naming strategy or modules apply.
@@ -21,15 +21,16 @@ public final class Reports {
     }
 
     /**
-     * Writes results.json, results.jsonl, results.csv, junit.xml and report.html into {@code outDir}
-     * (created when missing, files replaced) and returns their paths in that order.
+     * Writes results.json, results.jsonl, results.csv, scores.json, statistics.json, junit.xml and
+     * report.html into {@code outDir} (created when missing, files replaced) and returns their paths
+     * in that order. scores.json and statistics.json are the server's documents as served; they are
+     * left out when the data has none (a report made from results alone).
      */
     public static List<Path> writeAll(Path outDir, RunData data) {
         try {
             Files.createDirectories(outDir);
             List<Path> written = new ArrayList<>();
-            written.add(write(outDir.resolve("results.json"),
-                    MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(data.results()) + "\n"));
+            written.add(write(outDir.resolve("results.json"), pretty(data.results())));
             StringBuilder lines = new StringBuilder();
             for (var result : data.results()) {
                 // a compact tree never holds a raw line break (JSON escapes them in strings), so one record stays one line
@@ -37,6 +38,12 @@ public final class Reports {
             }
             written.add(write(outDir.resolve("results.jsonl"), lines.toString()));
             written.add(write(outDir.resolve("results.csv"), CsvWriter.write(data.results())));
+            if (data.scores() != null) {
+                written.add(write(outDir.resolve("scores.json"), pretty(data.scores())));
+            }
+            if (data.statistics() != null) {
+                written.add(write(outDir.resolve("statistics.json"), pretty(data.statistics())));
+            }
             written.add(write(outDir.resolve("junit.xml"), JunitXmlWriter.write(data)));
             written.add(write(outDir.resolve("report.html"), HtmlReport.write(data)));
             return written;
@@ -48,6 +55,10 @@ public final class Reports {
     /** The per model × judge table printed at the end of a run. */
     public static String summaryTable(RunData data) {
         return SummaryTable.render(data);
+    }
+
+    private static String pretty(Object value) throws IOException {
+        return MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value) + "\n";
     }
 
     private static Path write(Path file, String text) throws IOException {

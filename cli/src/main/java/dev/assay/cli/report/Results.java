@@ -3,11 +3,11 @@ package dev.assay.cli.report;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Null-tolerant reads of result JSON. Every field of a result is optional to a reader here: an
@@ -57,9 +57,12 @@ final class Results {
         return out;
     }
 
-    /** Trait names in the order first seen across the run, so columns keep the benchmark's order. */
+    /**
+     * Trait names in name order (as /scores lists them). Not the order first seen: results arrive
+     * in the order the stages finish them, which differs between runs, and columns must not move.
+     */
     static List<String> traitNames(List<JsonNode> results) {
-        Set<String> names = new LinkedHashSet<>();
+        Set<String> names = new TreeSet<>();
         for (JsonNode result : results) {
             for (JsonNode trait : list(result, "rubric")) {
                 String name = text(trait, "name");
@@ -71,9 +74,9 @@ final class Results {
         return List.copyOf(names);
     }
 
-    /** Results per answering model × judge, groups in the order first seen. */
+    /** Results per answering model × judge, groups by model then judge (as the API orders them). */
     static Map<GroupKey, List<JsonNode>> byGroup(List<JsonNode> results) {
-        Map<GroupKey, List<JsonNode>> groups = new LinkedHashMap<>();
+        Map<GroupKey, List<JsonNode>> groups = new TreeMap<>(GroupKey.ORDER);
         for (JsonNode result : results) {
             groups.computeIfAbsent(GroupKey.of(result), k -> new ArrayList<>()).add(result);
         }

@@ -1,34 +1,53 @@
 package dev.assay.cli.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
- * The table {@code assay run} prints when a run ends: one row per answering model × judge.
- * Plain text with padded columns, no box-drawing or colour, so it reads the same in a CI log.
+ * What {@code assay run} and {@code assay watch} print when a run ends: one row per answering
+ * model × judge, by model then judge, trait columns by name, so the layout is the same every run;
+ * then the questions that did not pass, named. Plain text with padded columns, no box-drawing or
+ * colour, so it reads the same in a CI log.
  */
 public final class SummaryTable {
+
+    /** Question ids named per status and group before "and N more". */
+    static final int QUESTIONS_NAMED = 10;
+    /** A failure reason is cut to this many characters. */
+    static final int REASON_LENGTH = 120;
+    /** The statuses that are not a pass, in the order they are listed. */
+    private static final List<String> NOT_PASSED = List.of("failed", "error", "abstained", "insufficient");
 
     private SummaryTable() {
     }
 
     public static String render(RunData data) {
         List<GroupSummary> groups = GroupSummary.of(data);
-        List<String> traits = Results.traitNames(data.results());
         // A trait only the server's /scores lists (results not fetched) still gets its column.
-        for (GroupSummary group : groups) {
-            for (GroupSummary.TraitSummary trait : group.traits()) {
-                if (!traits.contains(trait.name())) {
-                    traits = new ArrayList<>(traits);
-                    traits.add(trait.name());
-                }
-            }
-        }
+        Set<String> traitNames = new TreeSet<>(Results.traitNames(data.results()));
+        groups.forEach(group -> group.traits().forEach(trait -> traitNames.add(trait.name())));
+        List<String> traits = List.copyOf(traitNames);
         boolean nuggets = groups.stream().anyMatch(g -> g.nuggets().containsKey("all_recall"));
         boolean cost = groups.stream().anyMatch(g -> g.costUsd() != null);
+        int replicates = GroupSummary.replicates(data);
+        boolean replicated = replicates > 1 && groups.stream().anyMatch(g -> !g.passAtK().isEmpty());
 
-        List<String> header = new ArrayList<>(List.of("answering model", "judge", "results", "pass rate ± SE"));
+        List<String> header = new ArrayList<>(List.of("answering model", "judge", "passed / scored of results", "errors",
+                "pass rate", Figures.intervalLabel(groups.stream().map(GroupSummary::interval)
+                        .filter(Objects::nonNull).findFirst().orElse(null))));
+        if (replicated) {
+            header.add("pass@" + replicates);
+            header.add("majority vote");
+        }
         traits.forEach(header::add);
         if (nuggets) {
             header.add("nugget all_recall");
@@ -41,8 +60,13 @@ public final class SummaryTable {
 
         List<List<String>> rows = new ArrayList<>();
         for (GroupSummary group : groups) {
-            List<String> row = new ArrayList<>(List.of(group.key().answeringModel(), group.key().judge(),
-                    String.valueOf(group.results()), Figures.passRate(group)));
+            List<String> row = new ArrayList<>(List.of(String.valueOf(group.key().answeringModel()),
+                    String.valueOf(group.key().judge()), Figures.counts(group), String.valueOf(group.errors()),
+                    Figures.percent(group.passRate()), Figures.interval(group.interval())));
+            if (replicated) {
+                row.add(Figures.passAtK(group, replicates));
+                row.add(Figures.percent(group.majorityVote()));
+            }
             for (String name : traits) {
                 row.add(Figures.trait(group.traits().stream().filter(t -> name.equals(t.name())).findFirst().orElse(null)));
             }
@@ -58,7 +82,66 @@ public final class SummaryTable {
         }
         // names and the failure list are text, read left to right; the figures line up on their last digit
         Set<Integer> left = Set.of(0, 1, header.indexOf("failures"));
-        return align(header, rows, left);
+        return align(header, rows, left) + notPassed(data.results());
+    }
+
+    /**
+     * The questions that did not pass, per group and status, by question id: "failed: de, fr ×2",
+     * errors with their short reason. At most {@link #QUESTIONS_NAMED} per line, then "and N more".
+     */
+    static String notPassed(List<JsonNode> results) {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<GroupKey, List<JsonNode>> group : Results.byGroup(results).entrySet()) {
+            List<String> lines = new ArrayList<>();
+            for (String status : NOT_PASSED) {
+                // question id → its results with this status, by replicate
+                Map<String, List<JsonNode>> questions = new TreeMap<>();
+                for (JsonNode result : group.getValue()) {
+                    if (status.equals(Results.text(result, "status"))) {
+                        questions.computeIfAbsent(String.valueOf(Results.text(result, "question_id")), k -> new ArrayList<>())
+                                .add(result);
+                    }
+                }
+                if (questions.isEmpty()) {
+                    continue;
+                }
+                List<String> named = new ArrayList<>();
+                for (Map.Entry<String, List<JsonNode>> question : questions.entrySet()) {
+                    if (named.size() == QUESTIONS_NAMED) {
+                        break;
+                    }
+                    int times = question.getValue().size();
+                    String reason = "error".equals(status) ? reason(question.getValue()) : null;
+                    named.add(question.getKey() + (times > 1 ? " ×" + times : "") + (reason == null ? "" : " (" + reason + ")"));
+                }
+                String more = questions.size() > named.size() ? ", and " + (questions.size() - named.size()) + " more" : "";
+                lines.add("  " + status + ": " + String.join(", ", named) + more);
+            }
+            if (!lines.isEmpty()) {
+                out.append('\n').append(group.getKey()).append(" did not pass:\n");
+                lines.forEach(line -> out.append(line).append('\n'));
+            }
+        }
+        return out.toString();
+    }
+
+    /** "retry, generation: 429 Too Many Requests" of the first of a question's errors, on one line and short. */
+    private static String reason(List<JsonNode> errors) {
+        JsonNode failure = errors.stream()
+                .sorted(Comparator.comparing((JsonNode r) -> Results.whole(r, "replicate"), Comparator.nullsLast(Comparator.naturalOrder())))
+                .map(r -> Results.at(r, "failure")).filter(Objects::nonNull).findFirst().orElse(null);
+        if (failure == null) {
+            return null;
+        }
+        String text = String.join(", ", Stream.of(Results.text(failure, "category"), Results.text(failure, "stage"))
+                .filter(Objects::nonNull).toList());
+        String why = Results.text(failure, "reason");
+        if (why != null) {
+            // one line, no control characters: a terminal must not be steered by what a model or server wrote
+            why = why.replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
+            text = text.isEmpty() ? why : text + ": " + why;
+        }
+        return text.length() > REASON_LENGTH ? text.substring(0, REASON_LENGTH - 1) + "…" : text;
     }
 
     /** Pads every column to its widest cell; the columns in {@code left} left-aligned, the rest right-aligned. */

@@ -23,7 +23,7 @@ final class SvgCharts {
     private SvgCharts() {
     }
 
-    /** Horizontal bars of the template pass rate per group, with ± one standard error as whiskers. */
+    /** Horizontal bars of the template pass rate per group, with its 95 % confidence interval as whiskers. */
     static String passRates(List<GroupSummary> groups) {
         List<GroupSummary> shown = groups.stream().filter(g -> g.passRate() != null).toList();
         if (shown.isEmpty()) {
@@ -49,10 +49,11 @@ final class SvgCharts {
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
                     LABEL_WIDTH - 8, y + 15, Html.escape(group.key().toString())));
             svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"18\" class=\"bar\"><title>%s</title></rect>\n",
-                    LABEL_WIDTH, y, BAR_WIDTH * rate, Html.escape(group.key() + ": " + Figures.passRate(group))));
-            if (group.passRateError() != null && group.passRateError() > 0) {
-                double lo = LABEL_WIDTH + BAR_WIDTH * Math.max(0, rate - group.passRateError());
-                double hi = LABEL_WIDTH + BAR_WIDTH * Math.min(1, rate + group.passRateError());
+                    LABEL_WIDTH, y, BAR_WIDTH * rate, Html.escape(group.key() + ": " + Figures.passRate(group)
+                            + ", 95% CI " + Figures.interval(group.interval()) + ", " + Figures.counts(group))));
+            if (group.interval() != null) {
+                double lo = LABEL_WIDTH + BAR_WIDTH * group.interval().low();
+                double hi = LABEL_WIDTH + BAR_WIDTH * group.interval().high();
                 int mid = y + 9;
                 svg.append(String.format(Locale.ROOT,
                         "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"whisker\"/>"

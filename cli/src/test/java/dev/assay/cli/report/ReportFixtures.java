@@ -120,13 +120,24 @@ final class ReportFixtures {
         return json("""
                 {"run_id":"%s","replicates":1,
                  "groups":[
-                  {"answering_model":"openai:gpt-4o","judge":"openai:judge-1","questions":2,"verdicts":2,"excluded":{},
-                   "pass_rate":0.5,"pass_rate_standard_error":0.3535533905932738,"standard_error_method":"binomial",
+                  {"answering_model":"openai:gpt-4o","judge":"openai:judge-1","results":2,"questions":2,"verdicts":2,"passes":1,
+                   "excluded":{},"pass_rate":0.5,"pass_rate_standard_error":0.3535533905932738,"standard_error_method":"binomial",
+                   "pass_rate_interval":{"method":"wilson","confidence":0.95,"sample_size":2.0,
+                     "low":0.09453120573423074,"high":0.9054687942657693},
                    "pass_at_k":[{"k":1,"questions":2,"value":0.5}],"majority_vote_accuracy":0.5},
-                  {"answering_model":"openai:gpt-4o-mini","judge":"openai:judge-1","questions":0,"verdicts":0,
-                   "excluded":{"error":1,"abstained":1},"pass_rate":null,"pass_rate_standard_error":null,
-                   "standard_error_method":null,"pass_at_k":[{"k":1,"questions":0,"value":null}],"majority_vote_accuracy":null}],
-                 "questions":[]}
+                  {"answering_model":"openai:gpt-4o-mini","judge":"openai:judge-1","results":2,"questions":0,"verdicts":0,
+                   "passes":0,"excluded":{"error":1,"abstained":1},"pass_rate":null,"pass_rate_standard_error":null,
+                   "standard_error_method":null,"pass_rate_interval":null,"pass_at_k":[{"k":1,"questions":0,"value":null}],
+                   "majority_vote_accuracy":null}],
+                 "questions":[
+                  {"question_id":"de","answering_model":"openai:gpt-4o","judge":"openai:judge-1","replicates":1,"passes":0,
+                   "excluded":0,"majority_verdict":"failed","agreement":1.0},
+                  {"question_id":"fr","answering_model":"openai:gpt-4o","judge":"openai:judge-1","replicates":1,"passes":1,
+                   "excluded":0,"majority_verdict":"passed","agreement":1.0},
+                  {"question_id":"de","answering_model":"openai:gpt-4o-mini","judge":"openai:judge-1","replicates":0,"passes":0,
+                   "excluded":1,"majority_verdict":null,"agreement":null},
+                  {"question_id":"fr","answering_model":"openai:gpt-4o-mini","judge":"openai:judge-1","replicates":0,"passes":0,
+                   "excluded":1,"majority_verdict":null,"agreement":null}]}
                 """.formatted(RUN));
     }
 }

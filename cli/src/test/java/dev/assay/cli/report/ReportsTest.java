@@ -31,8 +31,22 @@ class ReportsTest {
         List<Path> written = Reports.writeAll(out, ReportFixtures.run());
 
         assertThat(written).extracting(p -> p.getFileName().toString())
-                .containsExactly("results.json", "results.jsonl", "results.csv", "junit.xml", "report.html");
+                .containsExactly("results.json", "results.jsonl", "results.csv", "scores.json", "statistics.json", "junit.xml",
+                        "report.html");
         assertThat(written).allSatisfy(p -> assertThat(p).exists().hasParent(out));
+    }
+
+    @Test
+    void scoresJsonAndStatisticsJsonAreTheServersDocumentsAsServed() throws Exception {
+        Reports.writeAll(dir, ReportFixtures.run());
+
+        assertThat(MAPPER.readTree(dir.resolve("scores.json").toFile())).isEqualTo(ReportFixtures.scores());
+        JsonNode statistics = MAPPER.readTree(dir.resolve("statistics.json").toFile());
+        assertThat(statistics).isEqualTo(ReportFixtures.statistics());
+        // the replicate statistics are there: pass@k, majority vote, agreement per question
+        assertThat(statistics.at("/groups/0/pass_at_k/0/value").asDouble()).isEqualTo(0.5);
+        assertThat(statistics.at("/groups/0/majority_vote_accuracy").asDouble()).isEqualTo(0.5);
+        assertThat(statistics.at("/questions/1/agreement").asDouble()).isEqualTo(1.0);
     }
 
     @Test
@@ -171,8 +185,12 @@ class ReportsTest {
         assertThat(html).contains("Two lines &lt;b&gt;of&lt;/b&gt; hedging.");
         // self-contained: no resource fetched from anywhere
         assertThat(html).doesNotContain("http://", "https://", "src=", "<link");
-        // summary: pass rate with its error, trait figures, nuggets, failures, cost
-        assertThat(html).contains("50.0% ± 35.4%", "3.00", "retry 1", "abstained 1", "$0.0022");
+        // summary: counts, pass rate with its error and interval, trait figures, nuggets, failures, cost
+        assertThat(html).contains("1 / 2 of 2", "50.0% ± 35.4%", "9.5%–90.5%", "3.00", "retry 1", "abstained 1", "$0.0022");
+        // every statistic the API serves: replicate statistics per group and per question, the means of /scores
+        assertThat(html).contains("<section id=\"statistics\">", "<th>pass@1</th>", "<th>majority vote</th>",
+                "9.5%–90.5% (n 2)", "50.0% (2 q.)", "<th>agreement</th>", "<td class=\"failed\">failed</td>",
+                "whole run", "passed 1, failed 1, error 1, abstained 1", "1 / 1", "<th>not scored</th>");
         // drill-down: ground truth against the parsed value, reasoning, nuggets, prompts with roles
         assertThat(html).contains("<code>&quot;Berlin&quot;</code>", "<code>&quot;Munich&quot;</code>")
                 .contains("It answers in one word.")
@@ -183,9 +201,12 @@ class ReportsTest {
     }
 
     @Test
-    void reportsComeOutOfResultsAloneAndOfAnEmptyRun() {
+    void reportsComeOutOfResultsAloneAndOfAnEmptyRun() throws Exception {
         RunData resultsOnly = new RunData("run-x", ReportFixtures.run().results(), null, null);
+        // without the server's documents there is no scores.json or statistics.json to write
         assertThat(Reports.writeAll(dir.resolve("a"), resultsOnly)).hasSize(5);
+        assertThat(dir.resolve("a/statistics.json")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("a/report.html"))).contains("made without the run's /statistics");
         assertThat(Reports.writeAll(dir.resolve("b"), new RunData("run-empty", List.of(), null, null))).hasSize(5);
     }
 

@@ -90,6 +90,7 @@ final class ReplicateStatistics {
         // a question without a single verdict says nothing about the pass rate: it is not an observation
         List<Tally> observed = group.questions.stream().filter(tally -> tally.verdicts > 0).toList();
         long verdicts = observed.stream().mapToLong(tally -> tally.verdicts).sum();
+        long passes = observed.stream().mapToLong(tally -> tally.passes).sum();
         List<PassAtK> passAtK = new ArrayList<>();
         for (int k = 1; k <= replicates; k++) {
             passAtK.add(passAtK(observed, k));
@@ -98,16 +99,38 @@ final class ReplicateStatistics {
             return GroupStatistics.withoutVerdicts(key.answeringModel(), key.judge(), group.excluded, passAtK);
         }
         int count = observed.size();
+        long results = verdicts + group.excluded.values().stream().mapToLong(Long::longValue).sum();
         double passRate = observed.stream().mapToDouble(Tally::passRate).sum() / count;
         boolean replicated = observed.stream().anyMatch(tally -> tally.verdicts > 1);
-        StandardErrorMethod method = count >= 2 && replicated ? StandardErrorMethod.QUESTION_CLUSTERED : StandardErrorMethod.BINOMIAL;
-        double standardError = method == StandardErrorMethod.QUESTION_CLUSTERED
-                ? clusteredStandardError(observed, passRate)
+        StandardErrorMethod method = verdicts < 2 ? null
+                : count >= 2 && replicated ? StandardErrorMethod.QUESTION_CLUSTERED : StandardErrorMethod.BINOMIAL;
+        Double standardError = method == null ? null // one verdict: no spread to estimate, only the interval speaks
+                : method == StandardErrorMethod.QUESTION_CLUSTERED ? clusteredStandardError(observed, passRate)
                 // here every question has one verdict or there is one question: the pass rate is the pooled one
                 : Math.sqrt(passRate * (1 - passRate) / verdicts);
+        double sampleSize = method == StandardErrorMethod.QUESTION_CLUSTERED
+                ? effectiveSampleSize(passRate, standardError, count, verdicts) : verdicts;
         double majority = (double) observed.stream().filter(Tally::majorityPassed).count() / count;
-        return new GroupStatistics(key.answeringModel(), key.judge(), count, verdicts, group.excluded, passRate, standardError,
-                method, passAtK, majority);
+        return new GroupStatistics(key.answeringModel(), key.judge(), results, count, verdicts, passes, group.excluded,
+                passRate, standardError, method, WilsonInterval.of(passRate, sampleSize), passAtK, majority);
+    }
+
+    /**
+     * Under replicates the verdicts are not independent, so the Wilson interval is taken at the
+     * effective sample size p(1 − p) / SE² of the clustered error (Korn and Graubard 1998): as many
+     * independent verdicts as would give that error. It lies between the questions (replicates
+     * that add nothing) and the verdicts (replicates as good as new questions). When every verdict
+     * agrees (p is 0 or 1) there is no spread to scale by, and the questions are what counts.
+     */
+    static double effectiveSampleSize(double passRate, double standardError, int questions, long verdicts) {
+        double variance = passRate * (1 - passRate);
+        if (variance == 0) {
+            return questions;
+        }
+        if (standardError == 0) {
+            return verdicts; // every question has the same mean: the replicates vary, the questions do not
+        }
+        return Math.max(questions, Math.min(verdicts, variance / (standardError * standardError)));
     }
 
     /** Sample standard deviation (n − 1) of the question means, over √questions. */

@@ -100,6 +100,14 @@ class RunStatisticsTest {
         assertThat(statistics.getDouble(big + ".pass_rate")).isCloseTo(5.0 / 6, within(EPS));
         assertThat(statistics.getDouble(big + ".pass_rate_standard_error")).isCloseTo(1.0 / 6, within(EPS));
         assertThat(statistics.getString(big + ".standard_error_method")).isEqualTo("question_clustered");
+        assertThat(statistics.getInt(big + ".results")).isEqualTo(6);
+        assertThat(statistics.getInt(big + ".passes")).isEqualTo(5);
+        // Wilson at the effective sample size p(1 − p) / SE² = (5/36) / (1/36) = 5
+        assertThat(statistics.getString(big + ".pass_rate_interval.method")).isEqualTo("wilson");
+        assertThat(statistics.getDouble(big + ".pass_rate_interval.confidence")).isEqualTo(0.95);
+        assertThat(statistics.getDouble(big + ".pass_rate_interval.sample_size")).isCloseTo(5.0, within(EPS));
+        assertThat(statistics.getDouble(big + ".pass_rate_interval.low")).isCloseTo(0.4033, within(1e-4));
+        assertThat(statistics.getDouble(big + ".pass_rate_interval.high")).isCloseTo(0.9737, within(1e-4));
         // pass@1 5/6; pass@2 (1 + [1 − C(1,2)/C(3,2) = 1]) / 2 = 1; pass@3 1
         assertThat(statistics.getList(big + ".pass_at_k.k")).containsExactly(1, 2, 3);
         assertThat(statistics.getList(big + ".pass_at_k.questions")).containsExactly(2, 2, 2);
@@ -112,6 +120,9 @@ class RunStatisticsTest {
         assertThat(statistics.getInt(mini + ".questions")).isEqualTo(2);
         assertThat(statistics.getInt(mini + ".verdicts")).isEqualTo(5);
         assertThat(statistics.getMap(mini + ".excluded")).isEqualTo(Map.of("error", 1));
+        // every result is announced: 5 verdicts (1 passed) and the error make 6
+        assertThat(statistics.getInt(mini + ".results")).isEqualTo(6);
+        assertThat(statistics.getInt(mini + ".passes")).isEqualTo(1);
         // question means 1/2 and 0: mean 1/4; sample sd √(2 · (1/4)²) = √2 / 4; SE = 1/4
         assertThat(statistics.getDouble(mini + ".pass_rate")).isEqualTo(0.25);
         assertThat(statistics.getDouble(mini + ".pass_rate_standard_error")).isCloseTo(0.25, within(EPS));

@@ -183,8 +183,84 @@ class ReplicateStatisticsTest {
 
         GroupStatistics empty = statistics.groups().get(1);
         assertThat(empty.answeringModel()).isEqualTo("m2");
-        assertThat(empty).isEqualTo(new GroupStatistics("m2", "j", 0, 0, Map.of("error", 2L), null, null, null,
+        assertThat(empty).isEqualTo(new GroupStatistics("m2", "j", 2, 0, 0, 0, Map.of("error", 2L), null, null, null, null,
                 List.of(new PassAtK(1, 0, null), new PassAtK(2, 0, null)), null));
+    }
+
+    @Test
+    void aGroupCountsItsResultsPassesAndVerdictsApartFromItsErrors() {
+        // the case: 4 errors and 1 failure is "0 of 1 verdict, 5 results", not "0 % of 5"
+        RunStatistics statistics = statistics(1, question("a", FAILED), question("b", ERROR), question("c", ERROR),
+                question("d", ERROR), question("e", ERROR));
+        GroupStatistics group = statistics.groups().getFirst();
+        assertThat(group.results()).isEqualTo(5);
+        assertThat(group.verdicts()).isEqualTo(1);
+        assertThat(group.passes()).isZero();
+        assertThat(group.excluded()).isEqualTo(Map.of("error", 4L));
+        assertThat(group.passRate()).isEqualTo(0.0);
+    }
+
+    @Test
+    void aSingleVerdictHasNoStandardErrorButAnHonestInterval() {
+        GroupStatistics group = statistics(1, question("a", FAILED), question("b", ERROR)).groups().getFirst();
+        // √(0 · 1 / 1) = 0 would read "0.0 % ± 0.0 %": one observation has no spread to estimate
+        assertThat(group.passRateStandardError()).isNull();
+        assertThat(group.standardErrorMethod()).isNull();
+        // Wilson at p = 0, n = 1: [0, z² / (1 + z²)] = [0, 0.7935]
+        double z2 = WilsonInterval.Z_95 * WilsonInterval.Z_95;
+        assertThat(group.passRateInterval()).satisfies(interval -> {
+            assertThat(interval.method()).isEqualTo("wilson");
+            assertThat(interval.confidence()).isEqualTo(0.95);
+            assertThat(interval.sampleSize()).isEqualTo(1.0);
+            assertThat(interval.low()).isEqualTo(0.0);
+            assertThat(interval.high()).isCloseTo(z2 / (1 + z2), within(EPS)).isCloseTo(0.79345, within(1e-5));
+        });
+    }
+
+    @Test
+    void withoutReplicatesTheIntervalIsWilsonOverTheVerdicts() {
+        List<ReplicateResult> results = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            results.addAll(question("q" + i, i < 8 ? PASSED : FAILED));
+        }
+        GroupStatistics group = ReplicateStatistics.of("run", 1, results).groups().getFirst();
+        // 8 of 10: the textbook Wilson 95 % interval [0.4902, 0.9433]
+        assertThat(group.passRateInterval().sampleSize()).isEqualTo(10.0);
+        assertThat(group.passRateInterval().low()).isCloseTo(0.4901624715, within(1e-9));
+        assertThat(group.passRateInterval().high()).isCloseTo(0.9433178485, within(1e-9));
+        assertThat(group.passes()).isEqualTo(8);
+    }
+
+    @Test
+    void underReplicatesTheIntervalUsesTheEffectiveSampleSize() {
+        // question means 0.5 and 1: p 0.75, clustered SE 0.25, so p(1 − p) / SE² = 0.1875 / 0.0625 = 3 verdicts' worth
+        GroupStatistics tie = statistics(2, question("a", PASSED, FAILED), question("b", PASSED, PASSED)).groups().getFirst();
+        assertThat(tie.passRateInterval().sampleSize()).isCloseTo(3.0, within(EPS));
+        assertThat(tie.passRateInterval().low()).isCloseTo(0.2560926803, within(1e-9));
+        assertThat(tie.passRateInterval().high()).isCloseTo(0.9631588038, within(1e-9));
+        // all pass: no spread to scale by, so the two questions, not the six verdicts: low = 2 / (2 + z²)
+        GroupStatistics allPass = statistics(3, question("a", PASSED, PASSED, PASSED), question("b", PASSED, PASSED, PASSED))
+                .groups().getFirst();
+        double z2 = WilsonInterval.Z_95 * WilsonInterval.Z_95;
+        assertThat(allPass.passRateInterval().sampleSize()).isEqualTo(2.0);
+        assertThat(allPass.passRateInterval().low()).isCloseTo(2 / (2 + z2), within(EPS));
+        assertThat(allPass.passRateInterval().high()).isEqualTo(1.0);
+        // bounded by the questions below and the verdicts above
+        assertThat(ReplicateStatistics.effectiveSampleSize(0.5, 0.5, 3, 9)).isEqualTo(3.0);
+        assertThat(ReplicateStatistics.effectiveSampleSize(0.5, 0.01, 3, 9)).isEqualTo(9.0);
+        assertThat(ReplicateStatistics.effectiveSampleSize(0.5, 0.0, 3, 9)).isEqualTo(9.0);
+    }
+
+    @Test
+    void aWilsonIntervalStaysInsideZeroToOne() {
+        for (int n = 1; n <= 50; n++) {
+            for (int c = 0; c <= n; c++) {
+                var interval = WilsonInterval.of((double) c / n, n);
+                assertThat(interval.low()).isBetween(0.0, (double) c / n);
+                assertThat(interval.high()).isBetween((double) c / n, 1.0);
+                assertThat(interval.high() - interval.low()).as("width at %d of %d", c, n).isPositive();
+            }
+        }
     }
 
     @Test

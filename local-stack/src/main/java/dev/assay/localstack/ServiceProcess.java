@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -156,9 +155,20 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** Completes with the exit code when the current process ends (137 for kill -9, 128 + signal). */
-    public CompletableFuture<Integer> exited() {
-        return process.onExit().thenApply(Process::exitValue);
+    /**
+     * Waits until the current process ends and returns its exit code (137 for kill -9: 128 + signal).
+     * A blocking call, for a thread of the caller's own: {@code Process.onExit()} completes on the
+     * common fork-join pool, which on a two-core machine has one thread, and any task blocking it
+     * would hide a crash.
+     */
+    public int awaitExit() throws InterruptedException {
+        return process.waitFor();
+    }
+
+    /** The exit code of the current process, or -1 while it runs. */
+    public int exitCode() {
+        Process current = process;
+        return current.isAlive() ? -1 : current.exitValue();
     }
 
     /** Appends one line to the service's log, between its process's output (e.g. why it was restarted). */

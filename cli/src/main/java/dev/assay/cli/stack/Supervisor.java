@@ -37,7 +37,14 @@ final class Supervisor {
 
     /** Watches the service's current process; call once it is ready. */
     void watch(ServiceProcess service) {
-        service.exited().thenAccept(code -> exited(service, code));
+        // a thread of its own per process (see ServiceProcess.awaitExit for why not onExit())
+        Thread.ofPlatform().daemon().name("assay-watch-" + service.name()).start(() -> {
+            try {
+                exited(service, service.awaitExit());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // nobody interrupts these threads; the JVM is ending
+            }
+        });
     }
 
     boolean restarting(String service) {
@@ -78,7 +85,7 @@ final class Supervisor {
             // it died again while starting (or never got ready): that is one more exit, against the budget
             String reason = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
             service.note("assay: restarting " + service.name() + " failed: " + reason);
-            exited(service, service.exited().getNow(-1));
+            exited(service, service.exitCode());
             return;
         }
         if (stopping.getAsBoolean()) {

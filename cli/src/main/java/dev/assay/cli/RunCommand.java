@@ -3,6 +3,9 @@ package dev.assay.cli;
 import dev.assay.cli.report.RecordedVerdicts;
 import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalStack;
+import dev.assay.cli.stack.StackStartException;
+import dev.assay.cli.stack.StopRequest;
+import dev.assay.cli.stack.StopSignals;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.spec.ValidRun;
@@ -25,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -134,16 +138,55 @@ final class RunCommand implements Callable<Integer> {
         RunData data;
         Path outDir;
         List<Long> pids;
-        try (LocalStack stack = LocalStack.start(home, logs, LocalStack.DEFAULT_READY_TIMEOUT,
-                step -> { stdout.println("assay: " + step); stdout.flush(); })) {
+        Consumer<String> say = step -> say(stdout, step);
+        StopRequest stop = new StopRequest(Thread.currentThread());
+        LocalStack stack = LocalStack.create(home);
+        // Ctrl-C: the first stops waiting and writes what the run has, the second stops at once (StopSignals says why not a hook)
+        StopSignals signals = StopSignals.install(signal -> {
+            say(stdout, "\nassay: stopping (SIG" + signal + "): writing the results so far; press Ctrl-C again to stop at once");
+            stop.signalled(signal);
+        }, () -> {
+            say(stdout, "\nassay: stopping at once: the results so far are not written");
+            stack.kill();
+            System.exit(ExitCodes.INTERRUPTED); // the broker's and PostgreSQL's shutdown hooks stop them
+        }, ExitCodes.INTERRUPTED);
+        try (signals; stack) { // the stack is closed first: a Ctrl-C while it stops is still handled
+            try {
+                stack.start(logs, LocalStack.DEFAULT_READY_TIMEOUT, step -> say.accept("assay: " + step));
+            } catch (RuntimeException e) {
+                if (stop.signal().isEmpty()) {
+                    throw e;
+                }
+            }
+            if (stop.signal().isPresent()) { // whether or not the interrupt cut a step short
+                stop.doneWaiting(); // the stack is stopped with no interrupt pending, so it stops completely
+                stack.close();
+                say.accept("assay: interrupted during start-up; everything it had started is stopped");
+                return ExitCodes.INTERRUPTED;
+            }
+            stack.onFailure(stop::failed);
             pids = stack.pids();
             RunApi api = new RunApi(stack.apiUrl());
-            String runId = api.submit(run.benchmark(), run.config());
+            String runId;
+            try {
+                runId = api.submit(run.benchmark(), run.config());
+            } catch (RuntimeException e) {
+                if (stop.signal().isPresent()) {
+                    stop.doneWaiting();
+                    say.accept("assay: interrupted before the run was submitted; nothing to write");
+                    return ExitCodes.INTERRUPTED;
+                }
+                throw e;
+            }
             stdout.println("assay: run " + runId + " submitted");
             stdout.flush();
-            awaitCompletion(api, runId, stdout);
+            boolean completed = stop.signal().isEmpty() && awaitCompletion(api, runId, stdout, stack, stop);
+            stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
             data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId));
             outDir = out != null ? out : Path.of("results", runId);
+            if (!completed) {
+                return finishInterrupted(api, data, outDir, staging, stack, stdout);
+            }
             stdout.println("assay: stopping the local stack");
             stdout.flush();
         }
@@ -151,6 +194,7 @@ final class RunCommand implements Callable<Integer> {
             moveLogs(staging, outDir);
         }
         List<Path> written = reports.writeAll(outDir, data);
+        InterruptedRun.clear(outDir); // an earlier interrupted run's marker no longer describes this folder
         stdout.println();
         stdout.print(reports.summaryTable(data));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
@@ -161,8 +205,75 @@ final class RunCommand implements Callable<Integer> {
         return Gates.apply(data, minPassRate, maxErrorRate, stdout);
     }
 
-    private void awaitCompletion(RunApi api, String runId, PrintWriter stdout) {
-        RunWatcher.await(api, runId, stdout, terminal != null ? terminal : ProgressDisplay.stdoutIsTerminal());
+    /**
+     * Follows the run until it completes: true. False when a stop signal (Ctrl-C) came first. A
+     * generation-service that crashed meanwhile is waited for (the supervisor restarts it) and the
+     * run followed on; a stack that failed for good is an infrastructure failure.
+     */
+    private boolean awaitCompletion(RunApi api, String runId, PrintWriter stdout, LocalStack stack, StopRequest stop) {
+        while (true) {
+            try {
+                RunWatcher.await(api, runId, stdout, terminal != null ? terminal : ProgressDisplay.stdoutIsTerminal());
+                return true;
+            } catch (RuntimeException e) {
+                if (stop.signal().isPresent()) {
+                    return false;
+                }
+                if (stop.failure().isPresent()) {
+                    throw new StackStartException(stop.failure().get(), e);
+                }
+                try {
+                    if (!stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT)) {
+                        throw e;
+                    }
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    if (stop.signal().isPresent()) {
+                        return false;
+                    }
+                    throw new StackStartException(stop.failure().orElse("interrupted while waiting for the run API"), e);
+                }
+                stdout.println("assay: following run " + runId + " on");
+                stdout.flush();
+            }
+        }
+    }
+
+    /**
+     * After Ctrl-C: the reports of the results so far and the interrupted marker, then the stack is
+     * stopped (in that order, so a second Ctrl-C during the stopping loses nothing). Exit 130.
+     */
+    private int finishInterrupted(RunApi api, RunData data, Path outDir, Path staging, LocalStack stack, PrintWriter stdout) {
+        long expected = expectedResults(api, data.runId());
+        List<Path> written = new ArrayList<>(reports.writeAll(outDir, data));
+        written.add(InterruptedRun.of(data.runId(), data.results().size(), expected).write(outDir));
+        stdout.println();
+        stdout.print(reports.summaryTable(data));
+        stdout.println();
+        written.forEach(path -> stdout.println("wrote " + path));
+        stdout.println("assay: interrupted after " + data.results().size() + " of " + (expected < 0 ? "?" : expected)
+                + " results; stopping the local stack");
+        stdout.flush();
+        stack.close();
+        if (out == null) {
+            moveLogs(staging, outDir);
+        }
+        stdout.println("service logs in " + outDir.resolve("logs"));
+        stdout.flush();
+        return ExitCodes.INTERRUPTED;
+    }
+
+    private static long expectedResults(RunApi api, String runId) {
+        try {
+            return api.run(runId).path("counts").path("expected").asLong(-1);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static void say(PrintWriter stdout, String line) {
+        stdout.println(line);
+        stdout.flush();
     }
 
     static Path assayHome() {

@@ -1,28 +1,42 @@
 package dev.assay.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.json.Json;
+import dev.assay.localstack.stub.RequestMatcher;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
 import dev.assay.testsupport.Eventually;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Ctrl-C (here SIGTERM, the same shutdown path) while {@code assay run} is still starting its
- * services: every process it started stops, including the service that was not ready yet.
+ * Stopping {@code assay run}: SIGTERM while it is still starting its services (every process it
+ * started stops, including the service that was not ready yet; exit 130 saying so), and Ctrl-C as a
+ * terminal sends it — SIGINT to the whole process group, the services included — in the middle of a
+ * run: the results so far are written, marked interrupted, nothing is left running, exit 130.
  */
 class RunStoppedDuringStartupTest {
+
+    private static final Pattern PROGRESS = Pattern.compile("(\\d+)/(\\d+) done");
 
     @TempDir
     Path dir;
@@ -34,25 +48,12 @@ class RunStoppedDuringStartupTest {
     @Test
     void stoppingRunWhileAServiceStartsLeavesNoProcessBehind() throws Exception {
         Path home = PackagedServices.home();
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process cli = new ProcessBuilder(List.of(java, "-Dassay.home=" + home, "-cp", System.getProperty("java.class.path"),
-                AssayCommand.class.getName(), "run", home.resolve("examples/quickstart/benchmark.yaml").toString(),
-                "--out", dir.resolve("out").toString()))
-                .redirectErrorStream(true)
-                .start();
+        Process cli = cli(List.of(), home, "run", home.resolve("examples/quickstart/benchmark.yaml").toString(),
+                "--out", dir.resolve("out").toString());
         Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
-        List<String> output = new ArrayList<>();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(cli.getInputStream(), StandardCharsets.UTF_8))) {
-            Instant deadline = Instant.now().plus(Duration.ofSeconds(120));
-            String line;
-            while ((line = lines.readLine()) != null && Instant.now().isBefore(deadline)) {
-                output.add(line);
-                cli.descendants().forEach(started::add);
-                if (line.contains("starting parsing-service")) {
-                    break; // generation-service is up, parsing-service is being started: stop now
-                }
-            }
-            assertThat(output).as("the run's output").anyMatch(l -> l.contains("starting parsing-service"));
+        Path output = dir.resolve("cli-output.txt");
+        try {
+            awaitLine(output, cli, started, line -> line.contains("starting parsing-service"));
             // the signal must find parsing-service spawned but not yet ready
             Eventually.await(Duration.ofSeconds(30), () -> cli.descendants().filter(RunStoppedDuringStartupTest::isParsingService).count(),
                     count -> count > 0, "parsing-service to be spawned");
@@ -62,9 +63,107 @@ class RunStoppedDuringStartupTest {
         } finally {
             cli.destroyForcibly();
         }
+        String printed = printed(output);
+        assertThat(cli.exitValue()).as(printed).isEqualTo(ExitCodes.INTERRUPTED);
+        assertThat(printed).contains("interrupted during start-up").doesNotContain("did not start");
         assertThat(started).as("processes the run started").hasSizeGreaterThanOrEqualTo(2);
+        assertAllStopped(started);
+    }
+
+    @Test
+    void ctrlCInTheMiddleOfARunWritesTheResultsSoFarMarkedInterrupted() throws Exception {
+        Path home = PackagedServices.home();
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid")),
+                "setsid is needed to give the run a process group of its own, as a terminal does");
+        try (StubLlmServer stub = StubLlmServer.start()) {
+            // three questions answer at once, the fourth never: the run is stopped with 3 of 4 results
+            stub.when(RequestMatcher.anyMessageContains("capital of Spain")).thenReply(StubReply.hang());
+            stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
+            Path benchmark = Files.writeString(dir.resolve("bench.yaml"), """
+                    questions:
+                      - {id: fr, question: "What is the capital of France?", template: {fields: {city: {type: string, description: the city, ground_truth: Paris}}}}
+                      - {id: de, question: "What is the capital of Germany?", template: {fields: {city: {type: string, description: the city, ground_truth: Berlin}}}}
+                      - {id: it, question: "What is the capital of Italy?", template: {fields: {city: {type: string, description: the city, ground_truth: Rome}}}}
+                      - {id: es, question: "What is the capital of Spain?", template: {fields: {city: {type: string, description: the city, ground_truth: Madrid}}}}
+                    """);
+            Path config = Files.writeString(dir.resolve("run.yaml"), """
+                    answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
+                    judges: [{interface: openai, model: judge, base_url: "%s"}]
+                    evaluation_mode: template_only
+                    """.formatted(stub.baseUrl(), stub.baseUrl()));
+            Path out = dir.resolve("out");
+            // setsid: the CLI leads a process group of its own, as a shell's foreground job does
+            Process cli = cli(List.of("setsid"), home, "run", benchmark.toString(), "--config", config.toString(),
+                    "--out", out.toString());
+            Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
+            Path output = dir.resolve("cli-output.txt");
+            ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
+            watcher.scheduleAtFixedRate(() -> cli.descendants().forEach(started::add), 0, 200, TimeUnit.MILLISECONDS);
+            try {
+                awaitLine(output, cli, started, line -> done(line) == 3);
+                // Ctrl-C: SIGINT to the foreground process group, the CLI and every process it started
+                assertThat(new ProcessBuilder("kill", "-INT", "--", "-" + cli.pid()).start().waitFor()).isZero();
+                assertThat(cli.waitFor(120, TimeUnit.SECONDS)).as("the CLI exits").isTrue();
+            } finally {
+                watcher.shutdownNow();
+                cli.destroyForcibly();
+            }
+            String printed = printed(output);
+            assertThat(cli.exitValue()).as(printed).isEqualTo(ExitCodes.INTERRUPTED);
+            assertThat(printed).contains("interrupted after 3 of 4 results")
+                    .doesNotContain("HTTP 500").doesNotContain("did not answer");
+            JsonNode results = Json.mapper().readTree(out.resolve("results.json").toFile());
+            assertThat(results).hasSize(3);
+            assertThat(results.findValuesAsText("question_id")).containsExactlyInAnyOrder("fr", "de", "it");
+            JsonNode marker = Json.mapper().readTree(out.resolve("interrupted.json").toFile());
+            assertThat(marker.path("interrupted").asBoolean()).isTrue();
+            assertThat(marker.path("results").asLong()).isEqualTo(3);
+            assertThat(marker.path("expected").asLong()).isEqualTo(4);
+            assertThat(out.resolve("results.csv")).exists();
+            assertThat(out.resolve("logs/generation-service.log")).exists();
+            assertThat(started).as("processes the run started").hasSizeGreaterThanOrEqualTo(3);
+            assertAllStopped(started);
+        }
+    }
+
+    private static int done(String line) {
+        Matcher matcher = PROGRESS.matcher(line);
+        return matcher.find() ? Integer.parseInt(matcher.group(1)) : -1;
+    }
+
+    private Process cli(List<String> prefix, Path home, String... args) throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(List.of(java, "-Dassay.home=" + home, "-cp", System.getProperty("java.class.path"),
+                AssayCommand.class.getName()));
+        command.addAll(List.of(args));
+        // to a file: reading the pipe races the JDK draining it when the process exits, and lines were lost
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("cli-output.txt").toFile()).start();
+    }
+
+    private static void awaitLine(Path output, Process cli, Set<ProcessHandle> started, Predicate<String> wanted) {
+        Eventually.await(Duration.ofSeconds(180), () -> {
+            cli.descendants().forEach(started::add);
+            return printed(output);
+        }, printed -> printed.lines().anyMatch(wanted) || !cli.isAlive(), "the line wanted in the CLI's output");
+        assertThat(printed(output).lines()).as("the CLI's output").anyMatch(wanted);
+    }
+
+    private static String printed(Path output) {
+        try {
+            return Files.readString(output, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static void assertAllStopped(Set<ProcessHandle> started) throws Exception {
         for (ProcessHandle process : started) {
-            process.onExit().get(30, TimeUnit.SECONDS);
+            try {
+                process.onExit().get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // asserted below, naming it
+            }
             assertThat(process.isAlive()).as("pid %d (%s)", process.pid(), process.info().commandLine().orElse("?")).isFalse();
         }
     }

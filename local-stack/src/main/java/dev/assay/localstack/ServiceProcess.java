@@ -5,14 +5,17 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * One packaged service ({@code target/quarkus-app/quarkus-run.jar}) running as its own process, as
@@ -20,6 +23,9 @@ import java.util.concurrent.TimeUnit;
  * its output in {@code <logDir>/<module>.log}. Stopped by its PID, gracefully first. Unlike a
  * deployment, it logs plain text and exports no traces unless {@code ASSAY_LOG_JSON} /
  * {@code ASSAY_TRACING_DISABLED} say otherwise (docs/deploy.md, Observability).
+ *
+ * <p>It can be {@linkplain #restart restarted} after its process died: same command, so same port
+ * and configuration, its output appended to the same log. The local stack's supervisor does that.
  *
  * <p>{@code assay run}'s local stack starts the services with it, and so do the end-to-end tests,
  * so both start them the same way.
@@ -30,13 +36,19 @@ public final class ServiceProcess implements AutoCloseable {
 
     private final String name;
     private final int port;
-    private final Process process;
+    private final List<String> command;
+    private final Map<String, String> env;
     private final Path log;
+    // replaced by restart(); close() and restart() agree under this lock, so no process is spawned after close
+    private final Object lock = new Object();
+    private volatile Process process;
+    private boolean closed;
 
-    private ServiceProcess(String name, int port, Process process, Path log) {
+    private ServiceProcess(String name, int port, List<String> command, Map<String, String> env, Path log) {
         this.name = name;
         this.port = port;
-        this.process = process;
+        this.command = List.copyOf(command);
+        this.env = Map.copyOf(env);
         this.log = log;
     }
 
@@ -52,7 +64,7 @@ public final class ServiceProcess implements AutoCloseable {
      */
     public static ServiceProcess start(Path projectRoot, String module, Path logDir, Map<String, String> env,
                                        Map<String, String> properties, Duration readyTimeout,
-                                       java.util.function.Consumer<ServiceProcess> onSpawn) throws IOException {
+                                       Consumer<ServiceProcess> onSpawn) throws IOException {
         Path jar = projectRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: package the services first (./mvnw package -DskipTests)");
@@ -60,8 +72,9 @@ public final class ServiceProcess implements AutoCloseable {
         int port = LoopbackPorts.free();
         Files.createDirectories(logDir);
         Path log = logDir.resolve(module + ".log");
+        Files.write(log, new byte[0]); // a fresh log; restarts append to it
 
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(ignoringInterrupt());
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx384m");
         command.add("-Dquarkus.http.port=" + port);
@@ -70,18 +83,13 @@ public final class ServiceProcess implements AutoCloseable {
         command.add("-jar");
         command.add(jar.toString());
 
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        builder.environment().putAll(env);
-        // A stack on this machine is read by people and has no trace collector: plain-text logs and no
-        // trace export, unless the caller's env (or the inherited environment) asks otherwise.
-        builder.environment().putIfAbsent("ASSAY_LOG_JSON", "false");
-        builder.environment().putIfAbsent("ASSAY_TRACING_DISABLED", "true");
-        ServiceProcess service = new ServiceProcess(module, port, builder.start(), log);
+        ServiceProcess service = new ServiceProcess(module, port, command, env, log);
+        synchronized (service.lock) {
+            service.process = service.spawn();
+        }
         onSpawn.accept(service);
         try {
-            service.awaitReady(readyTimeout);
+            service.awaitReady(service.process, readyTimeout);
         } catch (RuntimeException | IOException e) {
             service.close();
             throw e;
@@ -89,8 +97,96 @@ public final class ServiceProcess implements AutoCloseable {
         return service;
     }
 
+    /**
+     * The prefix that starts the service with SIGINT ignored. Ctrl-C in a terminal sends SIGINT to the
+     * whole foreground process group, so without it the services would stop at once with their
+     * owner, which then could not read what they hold (the results so far). An ignored signal stays
+     * ignored across exec, and the JVM keeps an ignored SIGINT ignored (as under nohup); SIGTERM,
+     * which {@link #close()} sends, still stops the service gracefully. No {@code /bin/sh} (Windows):
+     * started directly.
+     */
+    private static List<String> ignoringInterrupt() {
+        if (!Files.isExecutable(Path.of("/bin/sh"))) {
+            return List.of();
+        }
+        return List.of("/bin/sh", "-c", "trap '' INT; exec \"$0\" \"$@\"");
+    }
+
+    private Process spawn() throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        // A stack on this machine is read by people and has no trace collector: plain-text logs and no
+        // trace export, unless the caller's env (or the inherited environment) asks otherwise.
+        builder.environment().putIfAbsent("ASSAY_LOG_JSON", "false");
+        builder.environment().putIfAbsent("ASSAY_TRACING_DISABLED", "true");
+        return builder.start();
+    }
+
+    /**
+     * Starts the service again with the same command (port, properties, environment) after its
+     * process ended, and waits until it is ready. Does nothing once the service is closed.
+     *
+     * @throws IllegalStateException if the process is still running, or did not become ready (the
+     *                               attempt is then stopped, so the service can be restarted again)
+     */
+    public void restart(Duration readyTimeout) throws IOException {
+        Process restarted;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            if (process.isAlive()) {
+                throw new IllegalStateException(name + " is still running (pid " + process.pid() + ")");
+            }
+            restarted = spawn();
+            process = restarted;
+        }
+        try {
+            awaitReady(restarted, readyTimeout);
+        } catch (RuntimeException | IOException e) {
+            try {
+                restarted.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Waits until the current process ends and returns its exit code (137 for kill -9: 128 + signal).
+     * A blocking call, for a thread of the caller's own: {@code Process.onExit()} completes on the
+     * common fork-join pool, which on a two-core machine has one thread, and any task blocking it
+     * would hide a crash.
+     */
+    public int awaitExit() throws InterruptedException {
+        return process.waitFor();
+    }
+
+    /** The exit code of the current process, or -1 while it runs. */
+    public int exitCode() {
+        Process current = process;
+        return current.isAlive() ? -1 : current.exitValue();
+    }
+
+    /** Appends one line to the service's log, between its process's output (e.g. why it was restarted). */
+    public void note(String line) {
+        try {
+            Files.writeString(log, line + System.lineSeparator(), StandardCharsets.UTF_8, StandardOpenOption.APPEND,
+                    StandardOpenOption.CREATE);
+        } catch (IOException e) {
+            // the note is for people reading the log; the supervisor says it on the console too
+        }
+    }
+
     public String name() {
         return name;
+    }
+
+    public int port() {
+        return port;
     }
 
     public String baseUrl() {
@@ -101,11 +197,16 @@ public final class ServiceProcess implements AutoCloseable {
         return log;
     }
 
+    /** The PID of the current process (a new one after a restart). */
     public long pid() {
         return process.pid();
     }
 
-    private void awaitReady(Duration timeout) throws IOException {
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    private void awaitReady(Process process, Duration timeout) throws IOException {
         Instant deadline = Instant.now().plus(timeout);
         URI ready = URI.create(baseUrl() + "/q/health/ready");
         while (Instant.now().isBefore(deadline)) {
@@ -145,19 +246,42 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /** Stops the process (SIGTERM, then SIGKILL after 20 s); no restart after this. */
     @Override
     public void close() {
-        if (!process.isAlive()) {
+        Process current;
+        synchronized (lock) {
+            closed = true;
+            current = process;
+        }
+        if (current == null || !current.isAlive()) {
             return;
         }
-        process.destroy(); // SIGTERM: Quarkus shuts down gracefully
+        current.destroy(); // SIGTERM: Quarkus shuts down gracefully
         try {
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (!current.waitFor(20, TimeUnit.SECONDS)) {
+                current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            process.destroyForcibly();
+            current.destroyForcibly();
+        }
+    }
+
+    /** Stops the process at once (SIGKILL) and waits a few seconds for it to go; no restart after this. */
+    public void kill() {
+        Process current;
+        synchronized (lock) {
+            closed = true;
+            current = process;
+        }
+        if (current == null) {
+            return;
+        }
+        try {
+            current.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

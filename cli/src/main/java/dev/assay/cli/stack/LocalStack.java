@@ -8,18 +8,27 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
- * The whole pipeline on this machine for one {@code assay run}: a single-node KRaft broker and
- * PostgreSQL inside this JVM, and the three packaged services as separate processes (prod profile,
- * 127.0.0.1, free ports) whose output goes to {@code <logDir>/<service>.log}.
+ * The whole pipeline on this machine for one {@code assay run} (or {@code assay up}): a single-node
+ * KRaft broker and PostgreSQL inside this JVM, and the three packaged services as separate processes
+ * (prod profile, 127.0.0.1, free ports) whose output goes to {@code <logDir>/<service>.log}.
  *
- * <p>A shutdown hook closes it too, so Ctrl-C leaves no service process running and no port bound.
+ * <p>Its services are supervised ({@link Supervisor}): one whose process ends while the stack runs
+ * is restarted on its port, a bounded number of times; past that the stack reports a
+ * {@linkplain #onFailure failure}.
+ *
+ * <p>A shutdown hook closes it too, so leaving the JVM any way leaves no service process running
+ * and no port bound.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -27,13 +36,27 @@ public final class LocalStack implements AutoCloseable {
     static final int PARTITIONS = 3;
     static final List<String> SERVICES = List.of("generation-service", "parsing-service", "rubric-service");
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
+    /**
+     * The consumers' session timeout (Kafka's default is 45 s). A service killed outright leaves its
+     * consumers in their groups until the session times out, and its partitions, the work it held
+     * included, wait that long for the restarted service; 10 s lets the work go on sooner.
+     */
+    static final String SESSION_TIMEOUT_MS = "10000";
 
+    private final Path home;
     // written by the starting thread, read by the shutdown hook (Ctrl-C during start-up)
-    private final List<ServiceProcess> services = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<ServiceProcess> services = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
+    // set by close() and kill(): a service that exits from now on is not restarted
+    private final AtomicBoolean stopping = new AtomicBoolean();
     private final Thread shutdownHook = new Thread(this::close, "assay-local-stack-shutdown");
+    private final Supplier<RestartBudget> budgets;
+    private final CompletableFuture<String> failure = new CompletableFuture<>();
+    private volatile Supervisor supervisor;
 
-    private LocalStack() {
+    private LocalStack(Path home, Supplier<RestartBudget> budgets) {
+        this.home = home;
+        this.budgets = budgets;
     }
 
     /**
@@ -44,6 +67,20 @@ public final class LocalStack implements AutoCloseable {
      * @throws StackStartException naming what failed and where its log is; what had started is stopped
      */
     public static LocalStack start(Path home, Path logDir, Duration readyTimeout, Consumer<String> status) {
+        LocalStack stack = create(home);
+        stack.start(logDir, readyTimeout, status);
+        return stack;
+    }
+
+    /**
+     * A stack not started yet, so that its owner holds it (to stop it) from the start on. Checks that
+     * the services are packaged.
+     */
+    public static LocalStack create(Path home) {
+        return create(home, RestartBudget::standard);
+    }
+
+    static LocalStack create(Path home, Supplier<RestartBudget> budgets) {
         for (String service : SERVICES) {
             Path jar = jarOf(home, service);
             if (!Files.isRegularFile(jar)) {
@@ -51,15 +88,32 @@ public final class LocalStack implements AutoCloseable {
                         + "./mvnw package -DskipTests in " + home + ")", null);
             }
         }
-        LocalStack stack = new LocalStack();
+        LocalStack stack = new LocalStack(home, budgets);
         Runtime.getRuntime().addShutdownHook(stack.shutdownHook);
+        return stack;
+    }
+
+    /**
+     * Starts the broker, PostgreSQL and the services, then supervises the services.
+     *
+     * @throws StackStartException naming what failed and where its log is; what had started is stopped
+     */
+    public void start(Path logDir, Duration readyTimeout, Consumer<String> status) {
         try {
-            stack.startAll(home, logDir, readyTimeout, status);
-            return stack;
+            startAll(home, logDir, readyTimeout, status);
         } catch (RuntimeException e) {
-            stack.close();
+            // Ctrl-C during start-up interrupts this thread: stop everything with no interrupt pending, or
+            // the stopping itself would be cut short (a service killed, PostgreSQL left running)
+            boolean interrupted = Thread.interrupted();
+            close();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
             throw e;
         }
+        Supervisor watching = new Supervisor(readyTimeout, status, stopping::get, this::failed, budgets);
+        supervisor = watching;
+        services.forEach(watching::watch);
     }
 
     static Path jarOf(Path home, String service) {
@@ -89,9 +143,9 @@ public final class LocalStack implements AutoCloseable {
         } catch (IOException e) {
             throw new StackStartException("cannot create the log directory " + logDir + ": " + e.getMessage(), e);
         }
-        Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap);
+        Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap, "kafka.session.timeout.ms", SESSION_TIMEOUT_MS);
         for (String service : SERVICES) {
-            Map<String, String> properties = new java.util.HashMap<>(kafka);
+            Map<String, String> properties = new HashMap<>(kafka);
             if (service.equals("generation-service")) {
                 properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
                 properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
@@ -113,9 +167,64 @@ public final class LocalStack implements AutoCloseable {
         return services.getFirst().baseUrl();
     }
 
-    /** PIDs of the service processes started, for callers that check nothing outlives the stack. */
+    /** PIDs of the service processes running now (new ones after a restart), for callers that check nothing outlives the stack. */
     public List<Long> pids() {
         return services.stream().map(ServiceProcess::pid).toList();
+    }
+
+    /** The PID of one service's current process. */
+    public long pid(String service) {
+        return serviceNamed(service).pid();
+    }
+
+    /** The log file of one service. */
+    public Path log(String service) {
+        return serviceNamed(service).log();
+    }
+
+    private ServiceProcess serviceNamed(String service) {
+        return services.stream().filter(s -> s.name().equals(service)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no service " + service + " in the local stack; it has " + SERVICES));
+    }
+
+    /**
+     * Calls {@code listener} once if the stack fails: a service exited more often than its restart
+     * budget allows. The message names the service, its exit code and its log. At once if it failed already.
+     */
+    public void onFailure(Consumer<String> listener) {
+        failure.thenAccept(listener);
+    }
+
+    private void failed(String message) {
+        failure.complete(message);
+    }
+
+    /**
+     * After a call to the run API failed: whether that was generation-service going down, in which
+     * case this waits until the supervisor has it running again (true: call again). False when the
+     * service is up, so the failure is the answer.
+     *
+     * @throws StackStartException when it will not come back (its restarts are used up)
+     */
+    public boolean awaitApiBack(Duration timeout) throws InterruptedException {
+        ServiceProcess api = services.getFirst();
+        Supervisor watching = supervisor;
+        if (watching == null || stopping.get() || (api.isAlive() && !watching.restarting(api.name()))) {
+            return false;
+        }
+        Instant deadline = Instant.now().plus(timeout);
+        // the process may have died an instant ago, before the supervisor saw it: it will
+        while (!api.isAlive() || watching.restarting(api.name())) {
+            if (failure.isDone()) {
+                throw new StackStartException(failure.getNow(""), null);
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new StackStartException(api.name() + " was not running again within " + timeout.toSeconds()
+                        + " s (log: " + api.log() + ")", null);
+            }
+            Thread.sleep(200);
+        }
+        return true;
     }
 
     /**
@@ -132,6 +241,7 @@ public final class LocalStack implements AutoCloseable {
     /** Stops the services (by PID, gracefully first), then the broker and PostgreSQL. Idempotent. */
     @Override
     public void close() {
+        stopping.set(true);
         if (!closed.compareAndSet(false, true)) {
             return;
         }
@@ -147,6 +257,16 @@ public final class LocalStack implements AutoCloseable {
         }
         quietly(EmbeddedInfrastructure::stopKafka);
         quietly(EmbeddedInfrastructure::stopPostgres);
+    }
+
+    /**
+     * Stops the services at once (SIGKILL), for a second Ctrl-C: the caller then exits, and the
+     * broker's and PostgreSQL's own shutdown hooks stop them (PostgreSQL in well under a second).
+     * Safe while {@link #close()} runs on another thread.
+     */
+    public void kill() {
+        stopping.set(true);
+        services.forEach(ServiceProcess::kill);
     }
 
     private static void quietly(Runnable stop) {

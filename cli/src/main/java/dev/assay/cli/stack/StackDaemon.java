@@ -6,7 +6,9 @@ import java.util.concurrent.CountDownLatch;
 /**
  * The background process of {@code assay up}: starts the local stack, records where it answers
  * ({@link StackState}), and keeps it until it is told to stop ({@code assay down} sends SIGTERM;
- * the stack's shutdown hook stops the services, the broker and PostgreSQL).
+ * the stack's shutdown hook stops the services, the broker and PostgreSQL). Its services are
+ * supervised like {@code assay run}'s; when one exhausts its restarts the daemon stops the whole
+ * stack and exits 3, so {@code assay status} reports no stack rather than a broken one.
  */
 public final class StackDaemon {
 
@@ -16,10 +18,18 @@ public final class StackDaemon {
     public static void main(String[] args) throws InterruptedException {
         Path home = Path.of(args[0]).toAbsolutePath().normalize();
         Path logs = StackState.folder(home).resolve("logs");
-        LocalStack stack = LocalStack.start(home, logs, LocalStack.DEFAULT_READY_TIMEOUT, System.out::println);
+        LocalStack stack = LocalStack.start(home, logs, LocalStack.DEFAULT_READY_TIMEOUT, StackDaemon::say);
+        stack.onFailure(message -> {
+            say(message + "; stopping the local stack");
+            System.exit(3); // the exit code of an infrastructure failure (docs/cli.md); the hooks stop everything
+        });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> StackState.remove(home), "assay-stack-state"));
         new StackState(stack.apiUrl(), ProcessHandle.current().pid(), logs.toString()).write(home);
         System.out.println("local stack up at " + stack.apiUrl());
         new CountDownLatch(1).await();
+    }
+
+    private static void say(String line) {
+        System.out.println(java.time.LocalTime.now().withNano(0) + " " + line);
     }
 }

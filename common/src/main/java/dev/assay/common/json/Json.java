@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+import org.yaml.snakeyaml.LoaderOptions;
 
 import java.io.UncheckedIOException;
 
@@ -19,9 +22,21 @@ import java.io.UncheckedIOException;
 public final class Json {
 
     private static final ObjectMapper MAPPER = configure(JsonMapper.builder().build());
-    private static final ObjectMapper YAML = configure(YAMLMapper.builder().build());
+    private static final ObjectMapper YAML = configure(YAMLMapper.builder(yamlFactory()).build());
 
     private Json() {
+    }
+
+    /**
+     * SnakeYAML stops at 3 MB of text by default, with a message naming neither the file nor a fix;
+     * the size of what Assay reads is limited where it comes in instead (files: InputFiles,
+     * {@code ASSAY_MAX_FILE_SIZE}; API bodies: {@code ASSAY_API_MAX_BODY_SIZE}), with messages that do.
+     * Aliases are not expanded by Jackson (an alias reads as its name), so "billion laughs" cannot grow.
+     */
+    private static YAMLFactory yamlFactory() {
+        LoaderOptions options = new LoaderOptions();
+        options.setCodePointLimit(Integer.MAX_VALUE);
+        return YAMLFactory.builder().loaderOptions(options).build();
     }
 
     /** Shared, thread-safe JSON mapper. */

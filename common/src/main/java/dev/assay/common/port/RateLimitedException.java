@@ -20,6 +20,7 @@ public final class RateLimitedException extends PortException {
         this.retryAfter = retryAfter;
     }
 
+    @Override
     public Optional<Duration> retryAfter() {
         return Optional.ofNullable(retryAfter);
     }

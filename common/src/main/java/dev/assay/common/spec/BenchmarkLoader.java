@@ -6,13 +6,12 @@ import dev.assay.common.benchmark.PromptFileException;
 import dev.assay.common.benchmark.PromptFiles;
 import dev.assay.common.benchmark.PromptMessage;
 import dev.assay.common.benchmark.Question;
+import dev.assay.common.validation.InputFiles;
 import dev.assay.common.validation.InvalidSpecException;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.SpecDocument;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -88,7 +87,7 @@ public final class BenchmarkLoader {
             return null;
         }
         try {
-            return PromptFiles.parse(Files.readString(file, StandardCharsets.UTF_8), name);
+            return PromptFiles.parse(InputFiles.readString(file), name);
         } catch (PromptFileException e) {
             problems.add(path, e.getMessage());
         } catch (IOException e) {

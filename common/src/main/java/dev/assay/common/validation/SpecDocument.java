@@ -5,8 +5,6 @@ import dev.assay.common.json.Json;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -46,7 +44,9 @@ public final class SpecDocument {
     public static SpecDocument file(Path file) {
         Path folder = file.toAbsolutePath().normalize().getParent();
         try {
-            return new SpecDocument(file.toString(), Files.readString(file, StandardCharsets.UTF_8), null, null, folder, false);
+            return new SpecDocument(file.toString(), InputFiles.readString(file), null, null, folder, false);
+        } catch (InputFiles.TooLargeException e) {
+            return new SpecDocument(file.toString(), null, null, e.getMessage(), folder, false);
         } catch (IOException e) {
             return new SpecDocument(file.toString(), null, null, "cannot read \"" + file + "\": " + reason(e), folder, false);
         }

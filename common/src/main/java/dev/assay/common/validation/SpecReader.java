@@ -95,12 +95,17 @@ public final class SpecReader {
             String path = pathOf(e);
             // a syntax error is where the parser stopped; a tree has no text, so its error goes by its path
             SourceLocation at = fromText ? locationOf(e.getLocation()) : null;
-            return new Binding<>(null, locations, new Problem(document.name(), path, e.getOriginalMessage(),
+            return new Binding<>(null, locations, new Problem(document.name(), path, withoutApiNames(e.getOriginalMessage()),
                     at != null ? at : locations.locate(path)));
         } catch (IOException e) {
             return new Binding<>(null, Locations.NONE,
                     new Problem(document.name(), "", "cannot read the document: " + e.getMessage(), null));
         }
+    }
+
+    /** A parser limit's message names the Java setting ("…, from `StreamReadConstraints.getMaxNestingDepth()`"): not the user's concern. */
+    private static String withoutApiNames(String message) {
+        return message == null ? null : message.replaceAll(", from `[^`]*`", "");
     }
 
     private static SourceLocation locationOf(JsonLocation location) {

@@ -27,6 +27,18 @@ class PortExceptionTest {
     }
 
     @Test
+    void anOverloadedServerMayCarryRetryAfterTooOtherErrorsDoNot() {
+        PortExecutionException overloaded = PortExecutionException.withRetryAfter("busy", 503, Duration.ofSeconds(2), null);
+        assertThat(overloaded.retryAfter()).contains(Duration.ofSeconds(2));
+        assertThat(overloaded.retryable()).isTrue();
+        assertThat(overloaded.httpStatus()).isEqualTo(503);
+        assertThat(new PortExecutionException("boom", 500, null).retryAfter()).isEmpty();
+        assertThat(new PortTimeoutException("slow", Duration.ofSeconds(1), null).retryAfter()).isEmpty();
+        assertThatThrownBy(() -> PortExecutionException.withRetryAfter("x", 503, Duration.ofSeconds(-1), null))
+                .hasMessageContaining("retry-after");
+    }
+
+    @Test
     void onlyMalformedResponsesAreNotWorthRetryingAsIs() {
         assertThat(PortErrorKind.EXECUTION.retryable()).isTrue();
         assertThat(PortErrorKind.TIMEOUT.retryable()).isTrue();

@@ -2,6 +2,7 @@ package dev.assay.importers.jsonl;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.validation.InputFiles;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
@@ -13,7 +14,6 @@ import dev.assay.importers.ImportResult;
 
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,7 +101,9 @@ public final class JsonlImporter implements BenchmarkImporter {
         }
         try {
             // split on \n only: a \r\n file keeps its \r, which JSON parsing ignores as whitespace
-            return List.of(Files.readString(source, StandardCharsets.UTF_8).split("\n", -1));
+            return List.of(InputFiles.readString(source).split("\n", -1));
+        } catch (InputFiles.TooLargeException e) {
+            throw new ImportException(source + ": " + e.getMessage(), e);
         } catch (MalformedInputException e) {
             throw new ImportException(source + ": not UTF-8 text", e);
         } catch (IOException e) {

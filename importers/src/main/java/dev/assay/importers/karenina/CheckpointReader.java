@@ -2,6 +2,7 @@ package dev.assay.importers.karenina;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.validation.InputFiles;
 import dev.assay.common.json.Json;
 import dev.assay.importers.ImportException;
 
@@ -30,10 +31,12 @@ final class CheckpointReader {
         }
         JsonNode root;
         try {
-            root = Json.mapper().readTree(Files.readString(source));
+            root = Json.mapper().readTree(InputFiles.readString(source));
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
             throw new ImportException(file + ": not JSON (" + e.getOriginalMessage() + where + ")", e);
+        } catch (InputFiles.TooLargeException e) {
+            throw new ImportException(file + ": " + e.getMessage(), e);
         } catch (CharacterCodingException e) {
             throw new ImportException(file + ": not UTF-8 text, so not a checkpoint", e);
         } catch (IOException e) {

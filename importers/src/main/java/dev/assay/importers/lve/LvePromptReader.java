@@ -1,11 +1,10 @@
 package dev.assay.importers.lve;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.validation.InputFiles;
 import dev.assay.common.message.Role;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +29,7 @@ final class LvePromptReader {
     static List<LveMessage> read(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = InputFiles.readString(file);
         } catch (IOException e) {
             throw new Untranslatable("cannot read " + file.getFileName() + ": " + e.getMessage());
         }

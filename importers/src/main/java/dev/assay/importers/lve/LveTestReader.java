@@ -2,10 +2,10 @@ package dev.assay.importers.lve;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.validation.InputFiles;
 import dev.assay.common.message.Role;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ final class LveTestReader {
     static LveTest read(Path testJson, String path) {
         JsonNode test;
         try {
-            test = LveJson.read(Files.readString(testJson, StandardCharsets.UTF_8));
+            test = LveJson.read(InputFiles.readString(testJson));
         } catch (JsonProcessingException e) {
             throw new Untranslatable("not JSON (" + e.getOriginalMessage() + ")");
         } catch (IOException e) {

@@ -3,9 +3,11 @@ package dev.assay.core.llm;
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.run.ModelConfig;
 
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * At most {@code max_concurrency} calls in flight per model in this service instance. Stages run
@@ -19,9 +21,10 @@ final class ConcurrencyLimits {
         return permits.computeIfAbsent(model.canonicalKey(), key -> new Semaphore(model.effectiveMaxConcurrency(), true));
     }
 
-    void acquire(ModelConfig model) {
+    /** Takes a permit for {@code model} if one comes free within {@code wait}; false when none did. */
+    boolean tryAcquire(ModelConfig model, Duration wait) {
         try {
-            forModel(model).acquire();
+            return forModel(model).tryAcquire(Math.max(0, wait.toNanos()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new PortExecutionException("interrupted while waiting for a free slot for " + model.canonicalKey());

@@ -31,7 +31,8 @@ public final class Deadline {
         Callable<T> task = call::get;
         Future<T> future = CALLS.submit(Context.current().wrap(task));
         try {
-            return future.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            // nanoseconds: a timeout cut down to whole milliseconds would end a hair before the deadline
+            return future.get(Math.max(0, timeout.toNanos()), java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
             throw new PortTimeoutException(target + ": no answer within " + describe(timeout), timeout, null);
@@ -51,6 +52,6 @@ public final class Deadline {
     }
 
     private static String describe(Duration timeout) {
-        return timeout.toMillis() % 1000 == 0 ? timeout.toSeconds() + "s" : timeout.toMillis() + "ms";
+        return GuardedLlmPort.describe(timeout);
     }
 }

@@ -7,19 +7,29 @@ import dev.assay.common.pipeline.Stage;
 import dev.assay.common.port.LlmPort;
 import dev.assay.common.port.LlmResponse;
 import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.port.PortErrorKind;
 import dev.assay.common.port.PortException;
 import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.port.PortTimeoutException;
+import dev.assay.common.port.RateLimitedException;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An adapter's port with the service's guarantees around each call: at most {@code max_concurrency}
- * calls per model at once, retries with backoff (honouring Retry-After) for errors worth retrying,
- * and every attempt recorded, messages exactly as sent, into {@code calls}.
+ * calls per model at once, no call to a model before a Retry-After it gave has passed, retries with
+ * backoff for errors worth retrying, one deadline for the whole call, and every attempt recorded,
+ * messages exactly as sent, into {@code calls}.
+ *
+ * <p>The deadline is the model's {@code timeout}, counted from when {@link #invoke} is called: it
+ * covers waiting for a free slot, waiting out a Retry-After, every attempt and the backoff between
+ * them. Each attempt gets what is left of it; a retry that could only start after it is not made,
+ * and the call fails as {@code deadline exceeded} (a timeout).
  */
 final class GuardedLlmPort implements LlmPort {
 
@@ -29,30 +39,36 @@ final class GuardedLlmPort implements LlmPort {
     private final PromptTask task;
     private final List<RecordedCall> calls;
     private final ConcurrencyLimits limits;
+    private final RetryAfterGate gate;
     private final RetryPolicy retry;
     private final ModelCallObserver observer;
 
     GuardedLlmPort(LlmPort delegate, ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls,
-                   ConcurrencyLimits limits, RetryPolicy retry, ModelCallObserver observer) {
+                   ConcurrencyLimits limits, RetryAfterGate gate, RetryPolicy retry, ModelCallObserver observer) {
         this.delegate = delegate;
         this.model = model;
         this.stage = stage;
         this.task = task;
         this.calls = calls;
         this.limits = limits;
+        this.gate = gate;
         this.retry = retry;
         this.observer = observer;
     }
 
     @Override
     public LlmResponse invoke(List<Message> messages) {
+        Budget budget = new Budget(model.effectiveTimeout(), System.nanoTime());
+        PortException previous = null;
         for (int attempt = 1; ; attempt++) {
+            awaitTurn(budget, previous);
             PortException failure;
-            limits.acquire(model);
+            Next next;
             long started = System.nanoTime();
             try (ModelCallObserver.Attempt observed = observer.started(model, stage, task)) {
                 try {
-                    LlmResponse response = priced(delegate.invoke(messages));
+                    LlmResponse response = priced(Deadline.within(budget.remaining(), model.canonicalKey(),
+                            () -> delegate.invoke(messages)));
                     observed.succeeded(response.usage());
                     record(messages, response.content(), response.usage(), started, null);
                     return response;
@@ -63,21 +79,120 @@ final class GuardedLlmPort implements LlmPort {
                     failure = new PortExecutionException(model.canonicalKey() + ": unexpected " + e.getClass().getSimpleName()
                             + (e.getMessage() == null ? "" : ": " + e.getMessage()), null, e);
                 }
-                observed.failed(failure, retry.shouldRetry(failure, attempt));
+                // before anything else: calls to this model waiting right now must see it
+                failure.retryAfter().ifPresent(wait -> gate.holdFor(model.canonicalKey(), wait));
+                if (failure.kind() == PortErrorKind.TIMEOUT && budget.isOver()) {
+                    failure = deadlineExceeded("no answer within the call's timeout of " + describe(budget.timeout()), failure);
+                    next = new Next(Duration.ZERO, failure);
+                } else {
+                    next = next(failure, attempt, budget);
+                }
+                observed.failed(failure, next.ending() == null);
             } finally {
                 limits.release(model);
             }
             record(messages, null, UsageMetadata.EMPTY, started, failure.getMessage());
-            if (!retry.shouldRetry(failure, attempt)) {
-                throw failure;
+            if (next.ending() != null) {
+                throw next.ending();
             }
-            pause(retry.delayBefore(attempt + 1, failure), failure);
+            pause(next.pause(), failure);
+            previous = failure;
         }
+    }
+
+    /** What follows a failed attempt: a pause before the next one, or the error that ends the call. */
+    private record Next(Duration pause, PortException ending) {
+    }
+
+    private Next next(PortException failure, int attempt, Budget budget) {
+        if (!retry.shouldRetry(failure, attempt)) {
+            return new Next(Duration.ZERO, failure);
+        }
+        Optional<Duration> asked = failure.retryAfter();
+        if (asked.isPresent() && asked.get().compareTo(retry.maxRetryAfter()) > 0) {
+            return new Next(Duration.ZERO, tooLongToWait(asked.get(), failure));
+        }
+        // a Retry-After is waited out at the gate (with any later one another call got); else back off
+        Duration pause = asked.isPresent() ? Duration.ZERO : retry.backoff(attempt + 1);
+        Duration wait = max(pause, gate.remaining(model.canonicalKey()));
+        if (wait.compareTo(budget.remaining()) >= 0) {
+            return new Next(Duration.ZERO, deadlineExceeded("a retry could start only in " + describe(wait)
+                    + ", after the call's timeout of " + describe(budget.timeout()) + " (" + attempt
+                    + (attempt == 1 ? " attempt" : " attempts") + " so far; the last: " + failure.getMessage() + ")", failure));
+        }
+        return new Next(pause, null);
+    }
+
+    /**
+     * Returns holding a permit for the model, at a time no Retry-After forbids, within the call's
+     * deadline; throws when that cannot be had.
+     */
+    private void awaitTurn(Budget budget, PortException previous) {
+        String key = model.canonicalKey();
+        while (true) {
+            Duration held = gate.remaining(key);
+            if (!held.isZero()) {
+                if (held.compareTo(retry.maxRetryAfter()) > 0) {
+                    throw tooLongToWait(held, previous);
+                }
+                if (held.compareTo(budget.remaining()) >= 0) {
+                    throw deadlineExceeded("the provider's Retry-After holds calls to this model for another " + describe(held)
+                            + ", past the call's timeout of " + describe(budget.timeout()), previous);
+                }
+                pause(held, new PortExecutionException(key + ": interrupted while waiting out a Retry-After"));
+                continue;
+            }
+            if (!limits.tryAcquire(model, budget.remaining())) {
+                throw deadlineExceeded("no free slot within the call's timeout of " + describe(budget.timeout())
+                        + " (all " + model.effectiveMaxConcurrency() + " of the model's max_concurrency busy)", previous);
+            }
+            if (gate.remaining(key).isZero()) {
+                return;
+            }
+            // a 429 arrived while this call queued: give the slot back and wait it out
+            limits.release(model);
+        }
+    }
+
+    private PortTimeoutException deadlineExceeded(String why, PortException cause) {
+        return new PortTimeoutException(model.canonicalKey() + ": deadline exceeded: " + why, model.effectiveTimeout(), cause);
+    }
+
+    private RateLimitedException tooLongToWait(Duration asked, PortException cause) {
+        return new RateLimitedException(model.canonicalKey() + ": rate limited: the provider asked to wait " + describe(asked)
+                + " before calling this model again, longer than assay.llm.max-retry-after (" + describe(retry.maxRetryAfter())
+                + "); raise that setting to wait it out"
+                + (cause == null ? "" : " (" + cause.getMessage() + ")"), asked, cause);
+    }
+
+    /** One call's time: the model's timeout, from when the call was asked for. */
+    private record Budget(Duration timeout, long startedNanos) {
+
+        Duration remaining() {
+            return timeout.minusNanos(System.nanoTime() - startedNanos);
+        }
+
+        boolean isOver() {
+            return remaining().compareTo(Duration.ZERO) <= 0;
+        }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    static String describe(Duration duration) {
+        long millis = duration.toMillis();
+        if (millis < 1000) {
+            return millis + "ms";
+        }
+        return millis % 1000 == 0 ? millis / 1000 + "s" : String.format(java.util.Locale.ROOT, "%.1fs", millis / 1000.0);
     }
 
     @Override
     public LlmPort withStructuredOutput(JsonNode jsonSchema) {
-        return new GuardedLlmPort(delegate.withStructuredOutput(jsonSchema), model, stage, task, calls, limits, retry, observer);
+        return new GuardedLlmPort(delegate.withStructuredOutput(jsonSchema), model, stage, task, calls, limits, gate, retry,
+                observer);
     }
 
     @Override

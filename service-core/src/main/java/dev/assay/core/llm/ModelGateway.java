@@ -28,8 +28,9 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * The stages' one way to call a model. Picks the adapter for the model's {@code interface},
- * resolves its API key from this service's environment, limits concurrency per model, retries
- * what is worth retrying, and records every call exactly as sent.
+ * resolves its API key from this service's environment, limits concurrency per model, holds every
+ * call to a model until a Retry-After it gave has passed, retries what is worth retrying within the
+ * model's timeout (one deadline per call), and records every call exactly as sent.
  */
 @ApplicationScoped
 public class ModelGateway {
@@ -38,6 +39,7 @@ public class ModelGateway {
     private final SecretResolver secrets;
     private final LlmSettings settings;
     private final ConcurrencyLimits limits = new ConcurrencyLimits();
+    private final RetryAfterGate gate = new RetryAfterGate();
     private final RetryPolicy retry;
     private final ConcurrentMap<ModelConfig, LlmPort> ports = new ConcurrentHashMap<>();
     private final ModelCallObserver observer;
@@ -124,7 +126,7 @@ public class ModelGateway {
     }
 
     private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls) {
-        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, retry, observer);
+        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, gate, retry, observer);
     }
 
     private LlmPort port(ModelConfig model) {

@@ -1,12 +1,11 @@
 package dev.assay.core.llm;
 
 import dev.assay.common.port.PortException;
-import dev.assay.common.port.RateLimitedException;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** When to try a failed call again, and how long to wait first. */
+/** Whether to try a failed call again, and how long to back off first when the provider did not say. */
 final class RetryPolicy {
 
     private final LlmSettings settings;
@@ -19,16 +18,21 @@ final class RetryPolicy {
         return error.retryable() && attemptsSoFar < settings.maxAttempts();
     }
 
-    /** The provider's Retry-After when it gave one (capped), else exponential backoff with jitter. */
-    Duration delayBefore(int nextAttempt, PortException error) {
-        if (error instanceof RateLimitedException limited && limited.retryAfter().isPresent()) {
-            Duration asked = limited.retryAfter().get();
-            return asked.compareTo(settings.maxRetryAfter()) > 0 ? settings.maxRetryAfter() : asked;
-        }
+    /**
+     * Exponential backoff with jitter before {@code nextAttempt}. Only for errors without a
+     * Retry-After: a provider's Retry-After is a floor the {@link RetryAfterGate} enforces for every
+     * call to the model, never shortened.
+     */
+    Duration backoff(int nextAttempt) {
         long base = settings.initialBackoff().toMillis() << Math.min(20, Math.max(0, nextAttempt - 2));
         long capped = Math.min(base, settings.maxBackoff().toMillis());
-        // up to 25% jitter so replicas that failed together do not retry together
+        // up to 25% added (never subtracted) so replicas that failed together do not retry together
         long jitter = capped <= 0 ? 0 : ThreadLocalRandom.current().nextLong(capped / 4 + 1);
         return Duration.ofMillis(capped + jitter);
+    }
+
+    /** The longest Retry-After a call waits for; a longer one ends the call instead of being cut short. */
+    Duration maxRetryAfter() {
+        return settings.maxRetryAfter();
     }
 }

@@ -19,7 +19,7 @@ import dev.assay.common.port.PortTimeoutException;
 import dev.assay.common.port.RateLimitedException;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.core.llm.Deadline;
+import dev.assay.core.llm.RetryAfter;
 
 import java.io.IOException;
 import java.net.URI;
@@ -45,6 +45,8 @@ final class AnthropicLlmPort implements LlmPort {
     static final String ANSWER_TOOL = "record_answer";
     /** The Messages API requires max_tokens. */
     static final int DEFAULT_MAX_TOKENS = 4096;
+    /** How much longer than the model's timeout the HTTP client waits: the gateway's deadline ends the call first. */
+    static final Duration BACKSTOP_MARGIN = Duration.ofSeconds(5);
 
     private final HttpClient client;
     private final ModelConfig model;
@@ -65,12 +67,13 @@ final class AnthropicLlmPort implements LlmPort {
     public LlmResponse invoke(List<Message> messages) {
         String target = model.canonicalKey() + " at " + endpoint;
         HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
-                .timeout(model.effectiveTimeout())
+                // the gateway holds the call's deadline; the client's own timeout is only a backstop behind it
+                .timeout(model.effectiveTimeout().plus(BACKSTOP_MARGIN))
                 .header("content-type", "application/json")
                 .header("anthropic-version", API_VERSION)
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body(messages))));
         apiKey.ifPresent(key -> request.header("x-api-key", key));
-        HttpResponse<String> response = Deadline.within(model.effectiveTimeout(), target, () -> send(request.build(), target));
+        HttpResponse<String> response = send(request.build(), target);
         return read(response, target);
     }
 
@@ -136,8 +139,8 @@ final class AnthropicLlmPort implements LlmPort {
         try {
             return client.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpTimeoutException e) {
-            throw new PortTimeoutException(target + ": no answer within " + model.effectiveTimeout().toSeconds() + "s",
-                    model.effectiveTimeout(), e);
+            throw new PortTimeoutException(target + ": no answer within " + model.effectiveTimeout().plus(BACKSTOP_MARGIN).toSeconds()
+                    + "s", model.effectiveTimeout(), e);
         } catch (IOException e) {
             throw new PortExecutionException(target + ": " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()), null, e);
@@ -150,8 +153,14 @@ final class AnthropicLlmPort implements LlmPort {
     private LlmResponse read(HttpResponse<String> response, String target) {
         int status = response.statusCode();
         if (status == 429) {
-            Duration retryAfter = response.headers().firstValue("retry-after").flatMap(AnthropicLlmPort::seconds).orElse(null);
+            Duration retryAfter = response.headers().firstValue("retry-after").flatMap(RetryAfter::parse).orElse(null);
             throw new RateLimitedException(target + ": rate limited (HTTP 429)" + errorDetail(response.body()), retryAfter);
+        }
+        Optional<Duration> retryAfter = response.headers().firstValue("retry-after").flatMap(RetryAfter::parse);
+        if (status >= 500 && retryAfter.isPresent()) {
+            // 503 and Anthropic's 529 "overloaded" may say when to come back
+            throw PortExecutionException.withRetryAfter(target + ": HTTP " + status + errorDetail(response.body()), status,
+                    retryAfter.get(), null);
         }
         if (status >= 400) {
             throw new PortExecutionException(target + ": HTTP " + status + errorDetail(response.body()), status, null);
@@ -202,14 +211,6 @@ final class AnthropicLlmPort implements LlmPort {
 
     private static Long number(JsonNode node, String field) {
         return node.path(field).isNumber() ? node.path(field).asLong() : null;
-    }
-
-    private static Optional<Duration> seconds(String value) {
-        try {
-            return Optional.of(Duration.ofMillis((long) (Double.parseDouble(value.strip()) * 1000)));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
     }
 
     private static String errorDetail(String body) {

@@ -6,13 +6,13 @@ import dev.assay.common.port.PortException;
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.PortTimeoutException;
 import dev.assay.common.port.RateLimitedException;
+import dev.assay.core.llm.RetryAfter;
 import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.exception.RateLimitException;
 import jakarta.ws.rs.WebApplicationException;
 
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Translates what the langchain4j / Quarkus REST client throws into typed port errors. The
@@ -31,7 +31,7 @@ final class LangChainErrors {
         for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof WebApplicationException web && web.getResponse() != null) {
                 status = web.getResponse().getStatus();
-                retryAfter = parseRetryAfter(web.getResponse().getHeaderString("Retry-After")).orElse(retryAfter);
+                retryAfter = RetryAfter.parse(web.getResponse().getHeaderString("Retry-After")).orElse(retryAfter);
             } else if (cause instanceof RetryAfterHttpException withHint) {
                 status = withHint.statusCode();
                 retryAfter = withHint.retryAfter().orElse(retryAfter);
@@ -49,6 +49,9 @@ final class LangChainErrors {
         if (error instanceof RateLimitException || (status != null && status == 429)) {
             return new RateLimitedException(target + ": rate limited (HTTP 429)" + detail, retryAfter, error);
         }
+        if (status != null && retryAfter != null) {
+            return PortExecutionException.withRetryAfter(target + ": HTTP " + status + detail, status, retryAfter, error);
+        }
         if (status != null) {
             return new PortExecutionException(target + ": HTTP " + status + detail, status, error);
         }
@@ -62,18 +65,6 @@ final class LangChainErrors {
                 || cause instanceof java.net.http.HttpTimeoutException
                 || cause instanceof dev.langchain4j.exception.TimeoutException
                 || name.endsWith("timeoutexception");
-    }
-
-    static Optional<Duration> parseRetryAfter(String header) {
-        if (header == null || header.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Duration.ofMillis((long) (Double.parseDouble(header.strip()) * 1000)));
-        } catch (NumberFormatException e) {
-            // an HTTP date: rare from LLM providers; fall back to our own backoff
-            return Optional.empty();
-        }
     }
 
     private static String detail(Throwable error) {

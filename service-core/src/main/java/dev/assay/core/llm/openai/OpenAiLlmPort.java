@@ -9,13 +9,13 @@ import dev.assay.common.port.LlmResponse;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.core.llm.Deadline;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.output.TokenUsage;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,6 +23,9 @@ import java.util.Optional;
  * An OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp, Ollama's /v1, OpenRouter) through
  * quarkus-langchain4j. Base URL and model come from the job's model config, not the deployment,
  * so one service instance talks to any number of endpoints.
+ *
+ * <p>The call's deadline (the model's {@code timeout}) is the gateway's ({@code GuardedLlmPort}),
+ * which ends the attempt whatever the server does.
  *
  * <p>No native structured output is assumed: the JSON schema travels in the prompt (see the
  * openai adapter instructions), and {@link #withStructuredOutput} returns this port.
@@ -32,6 +35,8 @@ final class OpenAiLlmPort implements LlmPort {
     static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
     /** Local servers take no key, but the client insists on one. */
     private static final String NO_KEY = "no-key";
+    /** How much longer than the model's timeout the HTTP client waits: the gateway's deadline ends the call first. */
+    static final Duration BACKSTOP_MARGIN = Duration.ofSeconds(5);
 
     private final ModelConfig model;
     private final String baseUrl;
@@ -47,7 +52,8 @@ final class OpenAiLlmPort implements LlmPort {
                 .temperature(model.temperature())
                 .maxTokens(model.maxTokens())
                 .seed(model.seed() == null ? null : model.seed().intValue())
-                .timeout(model.effectiveTimeout())
+                // the gateway holds the call's deadline; the client's own timeout is only a backstop behind it
+                .timeout(model.effectiveTimeout().plus(BACKSTOP_MARGIN))
                 // retries are the gateway's job: one policy, every attempt recorded
                 .maxRetries(0)
                 .logRequests(false)
@@ -59,13 +65,12 @@ final class OpenAiLlmPort implements LlmPort {
     public LlmResponse invoke(List<Message> messages) {
         String target = model.canonicalKey() + " at " + baseUrl;
         ChatRequest request = ChatRequest.builder().messages(LangChainMessages.toLangChain(messages)).build();
-        ChatResponse response = Deadline.within(model.effectiveTimeout(), target, () -> {
-            try {
-                return chatModel.chat(request);
-            } catch (RuntimeException e) {
-                throw LangChainErrors.toPortException(e, target, model.effectiveTimeout());
-            }
-        });
+        ChatResponse response;
+        try {
+            response = chatModel.chat(request);
+        } catch (RuntimeException e) {
+            throw LangChainErrors.toPortException(e, target, model.effectiveTimeout().plus(BACKSTOP_MARGIN));
+        }
         String content = response.aiMessage() == null || response.aiMessage().text() == null ? "" : response.aiMessage().text();
         return new LlmResponse(content, usage(response), raw(response));
     }

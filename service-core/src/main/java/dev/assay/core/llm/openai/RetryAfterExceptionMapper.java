@@ -1,5 +1,6 @@
 package dev.assay.core.llm.openai;
 
+import dev.assay.core.llm.RetryAfter;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
@@ -15,14 +16,18 @@ import java.time.Duration;
 @Priority(1)
 public class RetryAfterExceptionMapper implements ResponseExceptionMapper<RetryAfterHttpException> {
 
+    private static final String RETRY_AFTER = "Retry-After";
+
     @Override
     public boolean handles(int status, jakarta.ws.rs.core.MultivaluedMap<String, Object> headers) {
-        return (status == 429 || status == 503) && headers.containsKey("Retry-After");
+        // HTTP/2 servers send header names in lower case; the map need not ignore case
+        return (status == 429 || status == 503)
+                && headers.keySet().stream().anyMatch(name -> RETRY_AFTER.equalsIgnoreCase(name));
     }
 
     @Override
     public RetryAfterHttpException toThrowable(Response response) {
-        Duration retryAfter = LangChainErrors.parseRetryAfter(response.getHeaderString("Retry-After")).orElse(null);
+        Duration retryAfter = RetryAfter.parse(response.getHeaderString(RETRY_AFTER)).orElse(null);
         String body = response.hasEntity() ? response.readEntity(String.class) : "";
         return new RetryAfterHttpException(response.getStatus(), body, retryAfter);
     }

@@ -1,0 +1,203 @@
+package dev.assay.core.llm;
+
+import dev.assay.common.message.Message;
+import dev.assay.common.pipeline.FailureCategory;
+import dev.assay.common.pipeline.Stage;
+import dev.assay.common.port.PortErrorKind;
+import dev.assay.common.port.PortException;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.localstack.stub.RecordedRequest;
+import dev.assay.localstack.stub.StubLlmServer;
+import dev.assay.localstack.stub.StubReply;
+import dev.assay.testsupport.InjectStubLlm;
+import dev.assay.testsupport.StubLlmResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static dev.assay.localstack.stub.RequestMatcher.any;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/**
+ * The gateway's two promises about time, observed from the stub's side: no request to a model
+ * arrives before a Retry-After the model gave has passed, whichever call it belongs to; and a call
+ * ends by its model's timeout, counting queueing, Retry-After and backoff, with no attempt after it.
+ * (Test settings: assay.llm.max-retry-after=2s, backoff 20ms to 200ms.)
+ */
+@QuarkusTest
+@QuarkusTestResource(StubLlmResource.class)
+class RetryAfterAndDeadlineTest {
+
+    private static final List<Message> PROMPT = List.of(Message.user("Capital of France?"));
+
+    @InjectStubLlm
+    StubLlmServer stub;
+
+    @Inject
+    ModelGateway gateway;
+
+    @Inject
+    Instance<LlmPortFactory> factories;
+
+    @Inject
+    SecretResolver secrets;
+
+    @Inject
+    LlmSettings settings;
+
+    @BeforeEach
+    void reset() {
+        stub.reset();
+    }
+
+    private ModelConfig model(String name, Duration timeout, int maxConcurrency) {
+        return new ModelConfig(null, "openai", name, stub.baseUrl(), "TEST_LLM_KEY", 0.0, 64, null, timeout, maxConcurrency, null);
+    }
+
+    private Completion ask(ModelGateway through, ModelConfig model) {
+        return through.complete(model, Stage.GENERATION, PromptTask.GENERATION, PROMPT);
+    }
+
+    @Test
+    void afterA429NoCallToThatModelStartsBeforeItsRetryAfterNotEvenOtherCalls() throws Exception {
+        CountDownLatch rateLimited = new CountDownLatch(1);
+        ModelGateway observed = new ModelGateway(factories.stream().toList(), secrets, settings,
+                (model, stage, task) -> new FailureWatcher(rateLimited));
+        stub.when(any()).thenReply(StubReply.rateLimited(Duration.ofSeconds(1))).once();
+        stub.when(any()).thenReply("Paris");
+        ModelConfig shared = model("m-shared", Duration.ofSeconds(20), 8);
+
+        List<Future<Completion>> calls = new ArrayList<>();
+        try (ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
+            calls.add(callers.submit(() -> ask(observed, shared)));
+            // the gateway has the 429 in hand: four more calls to the same model start now
+            assertThat(rateLimited.await(20, TimeUnit.SECONDS)).isTrue();
+            for (int i = 0; i < 4; i++) {
+                calls.add(callers.submit(() -> ask(observed, shared)));
+            }
+            for (Future<Completion> call : calls) {
+                assertThat(call.get(30, TimeUnit.SECONDS).content()).isEqualTo("Paris");
+            }
+        }
+
+        List<RecordedRequest> requests = stub.requests();
+        assertThat(requests).hasSize(6);
+        Instant notBefore = requests.getFirst().receivedAt().plusSeconds(1);
+        assertThat(requests.subList(1, requests.size()))
+                .allSatisfy(request -> assertThat(request.receivedAt()).isAfterOrEqualTo(notBefore));
+    }
+
+    @Test
+    void a503WithRetryAfterIsWaitedOutToo() {
+        stub.when(any()).thenReply(new StubReply.Failure(503, "overloaded", "busy (stub)", Duration.ofSeconds(1))).once();
+        stub.when(any()).thenReply("Paris");
+
+        assertThat(ask(gateway, model("m-503", Duration.ofSeconds(20), 4)).content()).isEqualTo("Paris");
+
+        List<RecordedRequest> requests = stub.requests();
+        assertThat(requests).hasSize(2);
+        assertThat(requests.get(1).receivedAt()).isAfterOrEqualTo(requests.get(0).receivedAt().plusSeconds(1));
+    }
+
+    @Test
+    void aRetryAfterLongerThanTheLimitEndsTheCallInsteadOfBeingCutShort() {
+        stub.when(any()).thenReply(StubReply.rateLimited(Duration.ofSeconds(5))).once();
+        stub.when(any()).thenReply("Paris");
+
+        ModelCallException error = catchThrowableOfType(ModelCallException.class,
+                () -> ask(gateway, model("m-429-long", Duration.ofSeconds(20), 4)));
+
+        assertThat(error.portError().kind()).isEqualTo(PortErrorKind.RATE_LIMITED);
+        assertThat(error.getMessage()).contains("asked to wait 5s").contains("assay.llm.max-retry-after (2s)");
+        assertThat(stub.requestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aCallAgainstAServerThatHangsEndsAtItsDeadlineWithoutAnotherAttempt() {
+        stub.when(any()).thenReply(StubReply.text("too late").withLatency(Duration.ofSeconds(10)));
+        long started = System.nanoTime();
+
+        ModelCallException error = catchThrowableOfType(ModelCallException.class,
+                () -> ask(gateway, model("m-hang-2s", Duration.ofSeconds(2), 4)));
+
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        assertThat(error.portError().kind()).isEqualTo(PortErrorKind.TIMEOUT);
+        assertThat(error.toFailure(Stage.GENERATION).reason()).contains("openai:m-hang-2s: deadline exceeded")
+                .contains("timeout of 2s");
+        assertThat(error.toFailure(Stage.GENERATION).category()).isEqualTo(FailureCategory.RETRY);
+        assertThat(error.calls()).singleElement().satisfies(call -> assertThat(call.error()).contains("deadline exceeded"));
+        assertThat(stub.requestCount()).isEqualTo(1);
+        assertThat(took).isLessThan(Duration.ofSeconds(8));
+    }
+
+    @Test
+    void retriesAndBackoffShareOneDeadlineNoAttemptStartsAfterIt() {
+        stub.when(any()).thenReply(StubReply.serverError().withLatency(Duration.ofMillis(1500)));
+        Instant started = Instant.now();
+
+        ModelCallException error = catchThrowableOfType(ModelCallException.class,
+                () -> ask(gateway, model("m-slow-500", Duration.ofMillis(2500), 4)));
+
+        assertThat(error.getMessage()).contains("deadline exceeded");
+        assertThat(error.portError().kind()).isEqualTo(PortErrorKind.TIMEOUT);
+        Instant deadline = started.plusMillis(2500);
+        assertThat(stub.requests()).isNotEmpty()
+                .allSatisfy(request -> assertThat(request.receivedAt()).isBefore(deadline));
+    }
+
+    @Test
+    void waitingForAFreeSlotCountsAgainstTheDeadline() throws Exception {
+        stub.when(any()).thenReply(StubReply.hang());
+        ModelConfig busy = model("m-one-slot", Duration.ofSeconds(4), 1);
+        ModelConfig queued = model("m-one-slot", Duration.ofSeconds(2), 1);
+
+        try (ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Completion> holder = callers.submit(() -> ask(gateway, busy));
+            stub.awaitRequests(1, Duration.ofSeconds(20));
+
+            ModelCallException error = catchThrowableOfType(ModelCallException.class, () -> ask(gateway, queued));
+
+            assertThat(error.getMessage()).contains("deadline exceeded").contains("no free slot").contains("max_concurrency");
+            assertThat(error.calls()).isEmpty();
+            Throwable holderError = catchThrowableOfType(java.util.concurrent.ExecutionException.class,
+                    () -> holder.get(30, TimeUnit.SECONDS)).getCause();
+            assertThat(holderError).hasMessageContaining("deadline exceeded");
+        }
+        assertThat(stub.requestCount()).isEqualTo(1);
+    }
+
+    /** Counts down when an attempt fails rate limited; the gateway has then read the 429. */
+    private record FailureWatcher(CountDownLatch rateLimited) implements ModelCallObserver.Attempt {
+
+        @Override
+        public void succeeded(UsageMetadata usage) {
+        }
+
+        @Override
+        public void failed(PortException error, boolean willRetry) {
+            if (error.kind() == PortErrorKind.RATE_LIMITED) {
+                rateLimited.countDown();
+            }
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

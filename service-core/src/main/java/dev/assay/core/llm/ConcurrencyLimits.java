@@ -21,6 +21,16 @@ final class ConcurrencyLimits {
         return permits.computeIfAbsent(model.canonicalKey(), key -> new Semaphore(model.effectiveMaxConcurrency(), true));
     }
 
+    /** Takes a permit for {@code model}, waiting as long as it takes (a call's first slot: local back-pressure). */
+    void acquire(ModelConfig model) {
+        try {
+            forModel(model).acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PortExecutionException("interrupted while waiting for a free slot for " + model.canonicalKey());
+        }
+    }
+
     /** Takes a permit for {@code model} if one comes free within {@code wait}; false when none did. */
     boolean tryAcquire(ModelConfig model, Duration wait) {
         try {

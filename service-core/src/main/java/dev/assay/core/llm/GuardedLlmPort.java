@@ -26,10 +26,13 @@ import java.util.Optional;
  * backoff for errors worth retrying, one deadline for the whole call, and every attempt recorded,
  * messages exactly as sent, into {@code calls}.
  *
- * <p>The deadline is the model's {@code timeout}, counted from when {@link #invoke} is called: it
- * covers waiting for a free slot, waiting out a Retry-After, every attempt and the backoff between
- * them. Each attempt gets what is left of it; a retry that could only start after it is not made,
- * and the call fails as {@code deadline exceeded} (a timeout).
+ * <p>The deadline is the model's {@code timeout}, counted from when the call first holds one of the
+ * model's {@code max_concurrency} slots: it covers every attempt, the backoff between them, waiting
+ * out a Retry-After and getting a slot back for a retry. Each attempt gets what is left of it; a
+ * retry that could only start after it is not made, and the call fails as {@code deadline exceeded}
+ * (a timeout). Queueing for the first slot is not counted: it is local back-pressure (a stage has
+ * more records in flight than the model takes calls, 64 against 8 by default), and charging it
+ * would fail calls a provider never saw whenever a run is large.
  */
 final class GuardedLlmPort implements LlmPort {
 
@@ -58,7 +61,7 @@ final class GuardedLlmPort implements LlmPort {
 
     @Override
     public LlmResponse invoke(List<Message> messages) {
-        Budget budget = new Budget(model.effectiveTimeout(), System.nanoTime());
+        Budget budget = new Budget(model.effectiveTimeout());
         PortException previous = null;
         for (int attempt = 1; ; attempt++) {
             awaitTurn(budget, previous);
@@ -135,18 +138,21 @@ final class GuardedLlmPort implements LlmPort {
                 if (held.compareTo(retry.maxRetryAfter()) > 0) {
                     throw tooLongToWait(held, previous);
                 }
-                if (held.compareTo(budget.remaining()) >= 0) {
+                if (budget.started() && held.compareTo(budget.remaining()) >= 0) {
                     throw deadlineExceeded("the provider's Retry-After holds calls to this model for another " + describe(held)
                             + ", past the call's timeout of " + describe(budget.timeout()), previous);
                 }
                 pause(held, new PortExecutionException(key + ": interrupted while waiting out a Retry-After"));
                 continue;
             }
-            if (!limits.tryAcquire(model, budget.remaining())) {
-                throw deadlineExceeded("no free slot within the call's timeout of " + describe(budget.timeout())
+            if (!budget.started()) {
+                limits.acquire(model); // queueing for the first slot: not charged to the deadline (see above)
+            } else if (!limits.tryAcquire(model, budget.remaining())) {
+                throw deadlineExceeded("no free slot for a retry within the call's timeout of " + describe(budget.timeout())
                         + " (all " + model.effectiveMaxConcurrency() + " of the model's max_concurrency busy)", previous);
             }
             if (gate.remaining(key).isZero()) {
+                budget.start();
                 return;
             }
             // a 429 arrived while this call queued: give the slot back and wait it out
@@ -166,10 +172,34 @@ final class GuardedLlmPort implements LlmPort {
     }
 
     /** One call's time: the model's timeout, from when the call was asked for. */
-    private record Budget(Duration timeout, long startedNanos) {
+    /** The call's deadline; it starts when the call first holds a slot (one thread: the caller's). */
+    private static final class Budget {
+
+        private final Duration timeout;
+        private long startedNanos;
+        private boolean started;
+
+        Budget(Duration timeout) {
+            this.timeout = timeout;
+        }
+
+        Duration timeout() {
+            return timeout;
+        }
+
+        boolean started() {
+            return started;
+        }
+
+        void start() {
+            if (!started) {
+                started = true;
+                startedNanos = System.nanoTime();
+            }
+        }
 
         Duration remaining() {
-            return timeout.minusNanos(System.nanoTime() - startedNanos);
+            return started ? timeout.minusNanos(System.nanoTime() - startedNanos) : timeout;
         }
 
         boolean isOver() {

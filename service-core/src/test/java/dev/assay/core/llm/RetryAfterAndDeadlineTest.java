@@ -162,24 +162,24 @@ class RetryAfterAndDeadlineTest {
     }
 
     @Test
-    void waitingForAFreeSlotCountsAgainstTheDeadline() throws Exception {
-        stub.when(any()).thenReply(StubReply.hang());
-        ModelConfig busy = model("m-one-slot", Duration.ofSeconds(4), 1);
-        ModelConfig queued = model("m-one-slot", Duration.ofSeconds(2), 1);
+    void queueingForTheFirstSlotIsNotChargedToTheDeadline() throws Exception {
+        // the one slot is held for ~2 s by a call the stub answers slowly; the queued call's own 1.5 s
+        // deadline starts only once it holds the slot, so it is answered although it waited longer than that
+        stub.when(any()).thenReply(StubReply.text("first").withLatency(Duration.ofMillis(2000))).once();
+        stub.when(any()).thenReply("second");
+        ModelConfig busy = model("m-one-slot", Duration.ofSeconds(10), 1);
+        ModelConfig queued = model("m-one-slot", Duration.ofMillis(1500), 1);
 
         try (ExecutorService callers = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<Completion> holder = callers.submit(() -> ask(gateway, busy));
             stub.awaitRequests(1, Duration.ofSeconds(20));
 
-            ModelCallException error = catchThrowableOfType(ModelCallException.class, () -> ask(gateway, queued));
+            Completion answer = ask(gateway, queued);
 
-            assertThat(error.getMessage()).contains("deadline exceeded").contains("no free slot").contains("max_concurrency");
-            assertThat(error.calls()).isEmpty();
-            Throwable holderError = catchThrowableOfType(java.util.concurrent.ExecutionException.class,
-                    () -> holder.get(30, TimeUnit.SECONDS)).getCause();
-            assertThat(holderError).hasMessageContaining("deadline exceeded");
+            assertThat(answer.calls()).hasSize(1).allSatisfy(call -> assertThat(call.error()).isNull());
+            assertThat(holder.get(30, TimeUnit.SECONDS).calls()).hasSize(1);
         }
-        assertThat(stub.requestCount()).isEqualTo(1);
+        assertThat(stub.requestCount()).isEqualTo(2);
     }
 
     /** Counts down when an attempt fails rate limited; the gateway has then read the 429. */

@@ -154,6 +154,60 @@ class RunSpecsTest {
     }
 
     @Test
+    void anUnknownFieldInANestedListOrARunConfigListIsPlacedAtItsKeyInYaml() {
+        // reported before at the object the parser stood on once the record ended: questions[2].nuggets[3], judges[2]
+        Validation<ValidRun> validation = validate("""
+                questions:
+                  - {id: q0, question: Q0, rubric: {traits: [{name: t, kind: regex, pattern: x}]}}
+                  - {id: q1, question: Q1, rubric: {traits: [{name: t, kind: regex, pattern: x}]}}
+                  - id: q2
+                    question: Q2
+                    nuggets:
+                      - text: a
+                      - unknown_key: {x: [1, 2]}
+                        text: b
+                      - text: c
+                      - text: d
+                """, """
+                answering_models: [{interface: openai, model: a}]
+                judges:
+                  - {interface: openai, model: j}
+                  - {interface: openai, unknown: [1, 2], model: k, temperature: 0}
+                  - {interface: openai, model: l}
+                evaluation_mode: rubric_only
+                """);
+
+        assertThat(problems(validation)).containsExactly(
+                "b.yaml:8:9: questions[2].nuggets[1]: unknown field \"unknown_key\"",
+                "run.yaml:4:25: judges[1]: unknown field \"unknown\"");
+    }
+
+    @Test
+    void anUnknownFieldInANestedListOrARunConfigListIsPlacedAtItsKeyInJson() {
+        Validation<ValidRun> validation = RunSpecs.validate(SpecDocument.text("b.json", """
+                {"questions": [
+                  {"id": "q0", "question": "Q0", "rubric": {"traits": [{"name": "t", "kind": "regex", "pattern": "x"}]}},
+                  {"id": "q1", "question": "Q1", "rubric": {"traits": [{"name": "t", "kind": "regex", "pattern": "x"}]}},
+                  {"id": "q2", "question": "Q2", "nuggets": [
+                    {"text": "a"}, {"text": "b"}, {"text": "c"},
+                    {"unknown_key": {"x": [1, 2]}, "text": "d"},
+                    {"text": "e"}]}
+                ]}
+                """), SpecDocument.text("run.json", """
+                {"answering_models": [{"interface": "openai", "model": "a"}],
+                 "judges": [
+                   {"interface": "openai", "model": "j"},
+                   {"interface": "openai", "unknown": [1, 2], "model": "k", "temperature": 0},
+                   {"interface": "openai", "model": "l"}],
+                 "evaluation_mode": "rubric_only"}
+                """));
+
+        assertThat(problems(validation)).containsExactly(
+                "b.json:6:6: questions[2].nuggets[3]: unknown field \"unknown_key\"",
+                "run.json:4:28: judges[1]: unknown field \"unknown\"");
+    }
+
+    @Test
     void everyProblemOfBothDocumentsAndOfThePairIsListedOnce() {
         Validation<ValidRun> validation = validate("""
                 questions:

@@ -56,7 +56,7 @@ class RunCommandEndToEndTest {
 
         String printed = stdout.toString();
         assertThat(exit).as("stdout:\n%s\nstderr:\n%s", stdout, stderr).isEqualTo(ExitCodes.THRESHOLD_MISSED);
-        assertThat(printed.lines().findFirst().orElse("")).startsWith("DEMO MODE: demo-answerer, demo-judge are a scripted demo model");
+        assertThat(printed.lines().findFirst().orElse("")).startsWith("DEMO MODE: openai:demo-answerer, openai:demo-judge are answered by a scripted demo model");
         assertThat(printed).contains("10/10 done").contains("80.0%").contains("below --min-pass-rate");
         for (String file : new String[]{"results.json", "results.jsonl", "results.csv", "junit.xml", "report.html"}) {
             assertThat(out.resolve(file)).exists();

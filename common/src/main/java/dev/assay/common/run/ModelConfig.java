@@ -120,7 +120,12 @@ public record ModelConfig(
     @Override
     public void validate(String path, Problems problems) {
         problems.require(Problems.field(path, "interface"), interfaceName);
-        problems.require(Problems.field(path, "model"), model);
+        if (problems.require(Problems.field(path, "model"), model) && interfaceName != null
+                && canonicalKey().length() > Problems.MAX_NAME_LENGTH) {
+            // results are keyed by interface:model[:id]
+            problems.add(path, "its key (interface:model:id) is " + canonicalKey().length() + " characters long; at most "
+                    + Problems.MAX_NAME_LENGTH + " fit the result store");
+        }
         if (baseUrl != null && !isDemo() && !isHttpUrl(baseUrl)) {
             problems.add(Problems.field(path, "base_url"), "must be an http(s) URL (or " + DEMO_BASE_URL
                     + ", for the scripted demo model), got \"" + baseUrl + "\"");

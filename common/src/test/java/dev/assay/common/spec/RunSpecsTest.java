@@ -391,6 +391,29 @@ class RunSpecsTest {
     }
 
     @Test
+    void namesAndIdsLongerThanTheResultStoreHoldsAreErrorsBeforeTheRunIsSubmitted() {
+        // the run's name, a question's id and a model's key are columns of 512 characters: longer ones failed at submit or store
+        String longName = "n".repeat(513);
+        Validation<ValidRun> validation = validate("""
+                name: %s
+                questions:
+                  - {id: %s, question: Say hi, rubric: {traits: [{name: hi, kind: regex, pattern: hi}]}}
+                """.formatted(longName, longName), """
+                name: %s
+                answering_models: [{interface: openai, model: %s}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                """.formatted(longName, "m".repeat(506)));
+
+        assertThat(problems(validation)).containsExactly(
+                "b.yaml:1:1: name: is 513 characters long; at most 512 fit the result store",
+                "b.yaml:3:6: questions[0].id: is 513 characters long; at most 512 fit the result store",
+                "run.yaml:1:1: name: is 513 characters long; at most 512 fit the result store",
+                "run.yaml:2:20: answering_models[0]: its key (interface:model:id) is 513 characters long; at most 512 fit the result store");
+        assertThat(validate(BENCHMARK, CONFIG.replace("model: a", "model: " + "m".repeat(505))).problems()).isEmpty();
+    }
+
+    @Test
     void filesAreReadWithTheirPromptFilesAndWhatCannotBeReadIsPlaced() throws IOException {
         Files.writeString(dir.resolve("ask.prompt"), "What is 2 + 2?\n");
         Path benchmark = Files.writeString(dir.resolve("b.yaml"), """

@@ -1,6 +1,7 @@
 package dev.assay.cli;
 
 import dev.assay.common.spec.RunSpecs;
+import dev.assay.common.spec.RunTarget;
 import dev.assay.common.validation.SpecDocument;
 import dev.assay.importers.BenchmarkImporter;
 import dev.assay.importers.ImportResult;
@@ -71,9 +72,9 @@ final class ImportCommand implements Callable<Integer> {
         }
         boolean writesConfig = config != null && !Files.exists(config);
         ImportedFiles.write(result, out, config).forEach(stdout::println);
-        // The round trip, checked: what was written loads (with the run config written beside it).
+        // The round trip, checked: what was written loads (with the run config written beside it) and runs as assay run would run it.
         if (writesConfig) {
-            RunSpecs.validate(SpecDocument.file(out), SpecDocument.file(config)).orThrow();
+            RunSpecs.validate(SpecDocument.file(out), SpecDocument.file(config), RunTarget.localRun(System.getenv())).orThrow();
         } else {
             RunSpecs.validateBenchmark(SpecDocument.file(out)).orThrow();
         }

@@ -6,12 +6,8 @@ import dev.assay.cli.stack.LocalStack;
 import dev.assay.cli.stack.StackStartException;
 import dev.assay.cli.stack.StopRequest;
 import dev.assay.cli.stack.StopSignals;
-import dev.assay.common.run.RunConfig;
-import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.spec.ValidRun;
-import dev.assay.common.validation.SpecDocument;
 import dev.assay.localstack.demo.DemoModel;
-import dev.assay.localstack.demo.DemoRules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,7 +35,6 @@ import java.util.stream.Stream;
         description = "Run a benchmark on a local stack (broker, database and the three services, started and stopped here).")
 final class RunCommand implements Callable<Integer> {
 
-    static final String DEMO_RULES_FILE = "demo-model.yaml";
     /** The run config used when --config is not given and this file sits next to the benchmark. */
     static final String DEFAULT_CONFIG_FILE = "run.yaml";
 
@@ -53,7 +48,9 @@ final class RunCommand implements Callable<Integer> {
     Path config;
 
     @Option(names = "--demo-model", paramLabel = "RULES.yaml",
-            description = "the scripted demo model's rules (default: demo-model.yaml next to the run config)")
+            description = {"the scripted demo model's rules: it answers the models with base_url: demo, and every openai model "
+                    + "without a base_url whose name the file lists (default: demo-model.yaml next to the run config, "
+                    + "for base_url: demo only)"})
     Path demoRules;
 
     @Option(names = "--out", paramLabel = "DIR", description = "where reports and service logs go (default: results/<run-id>/)")
@@ -89,30 +86,24 @@ final class RunCommand implements Callable<Integer> {
             throw new InvalidInputException("no run config: give --config RUN.yaml (or put a " + DEFAULT_CONFIG_FILE
                     + " next to the benchmark), or name the models with --answering and --judge");
         }
-        // what the user wrote is checked first, so its problems are placed in the files
-        RunConfig base = configFile != null
-                ? RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(configFile)).orThrow().config()
-                : RunConfig.builder().name("run").build();
-        RunConfig runConfig = RunConfigOverrides.apply(base, answering, judges, env);
-        Path rules = demoRules != null ? demoRules : demoRulesNextTo(configFile);
-        DemoRules demoScript = rules == null ? null : DemoRules.load(rules);
-        List<String> served = demoScript == null ? List.of() : DemoMode.servedModels(runConfig, demoScript);
+        // every check before anything starts, the same as assay validate's
+        RunPreparation.Prepared prepared = RunPreparation.prepare(benchmark, configFile, answering, judges, demoRules, env,
+                RunPreparation.Target.LOCAL);
         DemoModel demoModel = null;
         try {
-            if (!served.isEmpty()) {
+            ValidRun run = prepared.run();
+            if (prepared.demo()) {
                 // First line, before anything else: these results say nothing about any real model.
-                stdout.println("DEMO MODE: " + String.join(", ", served) + " are a scripted demo model (" + rules
-                        + "), not a real language model; give the models a base_url or set OPENAI_BASE_URL / OPENAI_API_KEY"
-                        + " to evaluate a real one.");
+                stdout.println(prepared.demoLine());
                 stdout.flush();
-                demoModel = DemoModel.start(demoScript);
-                runConfig = DemoMode.pointAt(runConfig, served, demoModel.baseUrl());
+                demoModel = DemoModel.start(prepared.demoRules());
+                run = prepared.pointedAt(demoModel.baseUrl(), benchmark, env);
             }
             if (configFile != null && config == null) {
                 stdout.println("assay: using run config " + configFile);
             }
-            // The run config as it will run goes through the same validation before anything starts.
-            return runOnLocalStack(RunConfigOverrides.validate(benchmark, configFile, runConfig), stdout);
+            prepared.notes().forEach(note -> stdout.println("assay: " + note));
+            return runOnLocalStack(run, stdout);
         } finally {
             if (demoModel != null) {
                 demoModel.close();
@@ -121,13 +112,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     private Path defaultConfig() {
-        Path candidate = benchmark.toAbsolutePath().resolveSibling(DEFAULT_CONFIG_FILE);
-        return Files.isRegularFile(candidate) ? benchmark.resolveSibling(DEFAULT_CONFIG_FILE) : null;
+        return defaultConfig(benchmark);
     }
 
-    private Path demoRulesNextTo(Path configFile) {
-        Path next = (configFile != null ? configFile : benchmark).toAbsolutePath().resolveSibling(DEMO_RULES_FILE);
-        return Files.isRegularFile(next) ? next : null;
+    /** {@code run.yaml} next to the benchmark, the run config when none is given; null when there is none. */
+    static Path defaultConfig(Path benchmark) {
+        Path candidate = benchmark.toAbsolutePath().resolveSibling(DEFAULT_CONFIG_FILE);
+        return Files.isRegularFile(candidate) ? benchmark.resolveSibling(DEFAULT_CONFIG_FILE) : null;
     }
 
     private int runOnLocalStack(ValidRun run, PrintWriter stdout) {

@@ -1,9 +1,6 @@
 package dev.assay.cli;
 
-import dev.assay.common.run.RunConfig;
-import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.spec.ValidRun;
-import dev.assay.common.validation.SpecDocument;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,6 +11,7 @@ import picocli.CommandLine.Spec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code assay submit BENCHMARK --config RUN.yaml [--server URL]}: queues a run and prints its id; follow it with watch. */
@@ -38,11 +36,16 @@ final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
     List<String> judges = new ArrayList<>();
 
+    /** A seam for tests; the default is the real thing. */
+    Map<String, String> env = System.getenv();
+
     @Override
     public Integer call() {
-        ValidRun written = RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(config)).orThrow();
-        RunConfig runConfig = RunConfigOverrides.apply(written.config(), answering, judges, System.getenv());
-        ValidRun run = RunConfigOverrides.validate(benchmark, config, runConfig);
+        // the checks of assay run, for a server: no demo model there; before the server is reached
+        RunPreparation.Prepared prepared = RunPreparation.prepare(benchmark, config, answering, judges, null, env,
+                RunPreparation.Target.SERVER);
+        prepared.notes().forEach(note -> spec.commandLine().getErr().println("assay: " + note));
+        ValidRun run = prepared.run();
         String runId = server.api().submit(run.benchmark(), run.config());
         spec.commandLine().getOut().println(runId);
         spec.commandLine().getOut().flush();

@@ -4,12 +4,27 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Map;
 
 /** One {@code assay} command run in this JVM, as the tests see it: the exit code and what it printed. */
 record CliRun(int exit, String out, String err) {
 
     static CliRun of(String... args) {
+        return run(null, args);
+    }
+
+    /** The command run as if its environment were {@code env} (the commands that read one: run, validate, submit). */
+    static CliRun withEnvironment(Map<String, String> env, String... args) {
+        return run(env, args);
+    }
+
+    private static CliRun run(Map<String, String> env, String... args) {
         CommandLine cli = AssayCommand.commandLine();
+        if (env != null) {
+            ((RunCommand) cli.getSubcommands().get("run").getCommand()).env = env;
+            ((ValidateCommand) cli.getSubcommands().get("validate").getCommand()).env = env;
+            ((SubmitCommand) cli.getSubcommands().get("submit").getCommand()).env = env;
+        }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out));

@@ -75,7 +75,7 @@ class RunCommandEndToEndTest {
 
         String printed = stdout.toString();
         assertThat(exit).as("stdout:\n%s\nstderr:\n%s", stdout, stderr).isEqualTo(ExitCodes.ERRORS);
-        assertThat(printed.lines().findFirst().orElse("")).startsWith("DEMO MODE: demo-answerer, demo-judge are a scripted demo model");
+        assertThat(printed.lines().findFirst().orElse("")).startsWith("DEMO MODE: openai:demo-answerer, openai:demo-judge are answered by a scripted demo model");
         assertThat(printed).contains("20/20 done")
                 // passed / scored of results, the errors apart, the question-weighted rate and pass@2
                 .contains("14 / 18 of 20", "77.8%", "pass@2", "majority vote")

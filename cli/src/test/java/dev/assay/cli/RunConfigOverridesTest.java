@@ -3,13 +3,16 @@ package dev.assay.cli;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.ModelPrices;
 import dev.assay.common.run.RunConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +31,7 @@ class RunConfigOverridesTest {
     @Test
     void flagsReplaceTheConfigsModelsAndKeepTheRest() {
         RunConfig result = RunConfigOverrides.apply(config(), List.of("openai:gpt-4o-mini", "openai:ft:gpt-4o:org"),
-                List.of("openai:judge-2"), Map.of());
+                List.of("openai:judge-2"));
         assertThat(result.answeringModels()).extracting(ModelConfig::canonicalKey)
                 .containsExactly("openai:gpt-4o-mini", "openai:ft:gpt-4o:org");
         assertThat(result.judges()).extracting(ModelConfig::canonicalKey).containsExactly("openai:judge-2");
@@ -38,7 +41,7 @@ class RunConfigOverridesTest {
 
     @Test
     void withoutFlagsTheConfigsModelsStay() {
-        RunConfig result = RunConfigOverrides.apply(config(), List.of(), List.of(), Map.of());
+        RunConfig result = RunConfigOverrides.apply(config(), List.of(), List.of());
         assertThat(result.answeringModels()).extracting(ModelConfig::canonicalKey).containsExactly("openai:from-file");
         assertThat(result.judges()).extracting(ModelConfig::canonicalKey).containsExactly("anthropic:judge");
     }
@@ -47,7 +50,8 @@ class RunConfigOverridesTest {
     void environmentFillsUnsetEndpointsAndKeyNamesButNeverTheKeyValue() {
         Map<String, String> env = Map.of("OPENAI_BASE_URL", "http://127.0.0.1:9/v1", "OPENAI_API_KEY", SECRET,
                 "ANTHROPIC_API_KEY", SECRET);
-        RunConfig result = RunConfigOverrides.apply(config(), List.of(), List.of(), env);
+        List<String> notes = new ArrayList<>();
+        RunConfig result = RunConfigOverrides.withEnvironment(config(), env, notes);
         ModelConfig openai = result.answeringModels().getFirst();
         assertThat(openai.baseUrl()).isEqualTo("http://127.0.0.1:9/v1");
         assertThat(openai.apiKeyEnv()).isEqualTo("OPENAI_API_KEY");
@@ -55,39 +59,69 @@ class RunConfigOverridesTest {
         assertThat(result.judges().getFirst().baseUrl()).isNull();
         // what is submitted to the service, and what could ever be printed, holds the name only
         assertThat(Json.write(result)).doesNotContain(SECRET).contains("\"api_key_env\":\"OPENAI_API_KEY\"");
+        assertThat(notes).containsExactly("openai:from-file: base_url from OPENAI_BASE_URL, its key from OPENAI_API_KEY (the environment)",
+                "anthropic:judge: its key from ANTHROPIC_API_KEY (the environment)");
     }
 
     @Test
     void whatTheConfigSetsWinsOverTheEnvironment() {
         ModelConfig own = new ModelConfig(null, "openai", "m", "http://own:1/v1", "MY_KEY", null, null, null, null, null, null);
         RunConfig config = config().withModels(List.of(own), List.of(own));
-        RunConfig result = RunConfigOverrides.apply(config, List.of(), List.of(),
-                Map.of("OPENAI_BASE_URL", "http://env:2/v1", "OPENAI_API_KEY", SECRET));
+        RunConfig result = RunConfigOverrides.withEnvironment(config,
+                Map.of("OPENAI_BASE_URL", "http://env:2/v1", "OPENAI_API_KEY", SECRET), new ArrayList<>());
         assertThat(result.answeringModels().getFirst().baseUrl()).isEqualTo("http://own:1/v1");
         assertThat(result.answeringModels().getFirst().apiKeyEnv()).isEqualTo("MY_KEY");
     }
 
     @Test
     void withoutAConfigJudgesDefaultToTheAnsweringModels() {
-        RunConfig result = RunConfigOverrides.apply(null, List.of("openai:gpt-4o-mini"), List.of(), Map.of());
+        RunConfig result = RunConfigOverrides.apply(null, List.of("openai:gpt-4o-mini"), List.of());
         assertThat(result.judges()).extracting(ModelConfig::canonicalKey).containsExactly("openai:gpt-4o-mini");
     }
 
     @Test
     void badFlagsAndNoModelAreInvalidInput() {
-        assertThatThrownBy(() -> RunConfigOverrides.apply(null, List.of("gpt-4o"), List.of(), Map.of()))
+        assertThatThrownBy(() -> RunConfigOverrides.apply(null, List.of("gpt-4o"), List.of()))
                 .isInstanceOf(InvalidInputException.class).hasMessage("--answering gpt-4o: expected INTERFACE:MODEL, e.g. openai:gpt-4o-mini");
-        assertThatThrownBy(() -> RunConfigOverrides.apply(null, List.of(), List.of(), Map.of("OPENAI_API_KEY", SECRET)))
-                .isInstanceOf(InvalidInputException.class).hasMessageNotContaining(SECRET)
-                .hasMessageContaining("--answering");
+        assertThatThrownBy(() -> RunConfigOverrides.apply(null, List.of(), List.of()))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--answering");
     }
 
     @Test
-    void anEndpointIsConfiguredByAnyOfTheThreeVariables() {
-        assertThat(RunConfigOverrides.endpointConfigured(Map.of())).isFalse();
-        assertThat(RunConfigOverrides.endpointConfigured(Map.of("OPENAI_API_KEY", " "))).isFalse();
-        assertThat(RunConfigOverrides.endpointConfigured(Map.of("ANTHROPIC_API_KEY", SECRET))).isTrue();
-        assertThat(RunConfigOverrides.endpointConfigured(Map.of("OPENAI_BASE_URL", "http://x/v1"))).isTrue();
+    void aFlagsModelKeepsTheEndpointAndSettingsOfTheConfigsModelOfTheSameInterface() {
+        ModelPrices llamaPrices = new ModelPrices(new BigDecimal("0.1"), new BigDecimal("0.2"));
+        ModelConfig llama = ModelConfig.builder("openai", "llama3").id("cool").baseUrl("http://127.0.0.1:11434/v1")
+                .apiKeyEnv("LOCAL_KEY").temperature(0.2).maxTokens(300).prices(llamaPrices).build();
+        ModelConfig claude = ModelConfig.builder("anthropic", "claude").baseUrl("https://proxy.example/v1").apiKeyEnv("TEAM_KEY").build();
+        RunConfig config = config().withModels(List.of(llama), List.of(claude));
+
+        RunConfig other = RunConfigOverrides.apply(config, List.of("openai:mistral", "openai:llama3"),
+                List.of("anthropic:claude-2", "openai:judge"));
+
+        // another model of the interface: the config's endpoint and settings, not its identity or prices
+        assertThat(other.answeringModels().get(0)).isEqualTo(ModelConfig.builder("openai", "mistral")
+                .baseUrl("http://127.0.0.1:11434/v1").apiKeyEnv("LOCAL_KEY").temperature(0.2).maxTokens(300).build());
+        // the same interface:model: everything but the id, prices included
+        assertThat(other.answeringModels().get(1)).isEqualTo(llama.toBuilder().id(null).build());
+        assertThat(other.judges().get(0)).isEqualTo(ModelConfig.builder("anthropic", "claude-2")
+                .baseUrl("https://proxy.example/v1").apiKeyEnv("TEAM_KEY").build());
+        // no openai judge in the config: the config's openai answering model's endpoint
+        assertThat(other.judges().get(1).baseUrl()).isEqualTo("http://127.0.0.1:11434/v1");
+        assertThat(other.judges().get(1).apiKeyEnv()).isEqualTo("LOCAL_KEY");
+        // an interface the config has no model of: as named
+        assertThat(RunConfigOverrides.apply(config, List.of("manual:m"), List.of()).answeringModels())
+                .containsExactly(ModelConfig.of("manual", "m"));
+    }
+
+    @Test
+    void theDemoModelsBaseUrlIsKeptOnlyForItsOwnName() {
+        ModelConfig demo = ModelConfig.builder("openai", "demo-answerer").baseUrl("demo").temperature(0.0).build();
+        RunConfig config = config().withModels(List.of(demo), List.of(demo.toBuilder().model("demo-judge").build()));
+
+        assertThat(RunConfigOverrides.apply(config, List.of("openai:gpt-4o-mini"), List.of()).answeringModels())
+                .containsExactly(ModelConfig.of("openai", "gpt-4o-mini"));
+        assertThat(RunConfigOverrides.apply(config, List.of("openai:demo-answerer"), List.of()).answeringModels())
+                .containsExactly(demo);
     }
 
     @Test

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.ModelInterfaces;
 import dev.assay.common.run.RunConfig;
 
 import java.io.IOException;
@@ -27,8 +28,13 @@ import java.util.Set;
  */
 public final class ImportedFiles {
 
-    /** The model the starter config names until the user picks one (or overrides it with --answering / --judge). */
-    public static final ModelConfig PLACEHOLDER_MODEL = ModelConfig.of("openai", "gpt-4o-mini");
+    /**
+     * The model the starter config names until the user picks one (or overrides it with --answering / --judge):
+     * a real one with its key's variable named, so that the config runs as written once OPENAI_API_KEY is set
+     * (a model with neither base_url nor api_key_env is no run's model).
+     */
+    public static final ModelConfig PLACEHOLDER_MODEL = ModelConfig.builder(ModelInterfaces.OPENAI, "gpt-4o-mini")
+            .apiKeyEnv("OPENAI_API_KEY").build();
 
     private static final ObjectMapper YAML = Json.configure(YAMLMapper.builder(YAMLFactory.builder()
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
@@ -71,9 +77,10 @@ public final class ImportedFiles {
 
     public static String runConfigYaml(ImportResult result) {
         String note = result.manualAnswers().isEmpty()
-                ? "# answering_models and judges name a placeholder model: put yours here, or pass --answering / --judge.\n"
+                ? "# answering_models and judges name a placeholder model, OpenAI's gpt-4o-mini with its key read from\n"
+                + "# OPENAI_API_KEY: put yours here (base_url for another server), or pass --answering / --judge.\n"
                 : "# The recorded answers are re-checked by a manual answering model. The judge is a placeholder: regex and\n"
-                + "# expression traits need no call; replace it before adding LLM-judged traits.\n";
+                + "# expression traits need no call; replace it before adding LLM-judged traits (it reads OPENAI_API_KEY).\n";
         ObjectNode tree = YAML.valueToTree(starterRunConfig(result));
         dropEmpty(tree, CONFIG_DEFAULTS);
         return header(result) + note + yaml(tree);

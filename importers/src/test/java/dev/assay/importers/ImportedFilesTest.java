@@ -8,6 +8,8 @@ import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.spec.RunSpecs;
+import dev.assay.common.spec.RunTarget;
+import dev.assay.common.validation.SpecDocument;
 import dev.assay.common.validation.SpecReader;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +38,21 @@ class ImportedFilesTest {
 
         assertThat(yaml).startsWith("# Imported by assay import test from " + example + ".\n");
         assertThat(SpecReader.read(yaml, Benchmark.class)).isEqualTo(benchmark);
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void theStarterConfigsModelsHaveAnEndpointSoARunOrSubmitTakesThemAsTheyAre(boolean recorded, @TempDir Path dir) {
+        // a placeholder with neither base_url nor api_key_env would call api.openai.com with no key
+        Benchmark benchmark = SpecReader.read("questions: [{id: q1, question: 'Say hi'}]", Benchmark.class);
+        ImportResult result = new ImportResult(benchmark, null, recorded ? Map.of("q1", ManualAnswer.of("hi")) : Map.of(),
+                EvaluationMode.RUBRIC_ONLY, new ImportReport("test", "x", List.of(ImportEntry.converted("x:1", "q1")), null));
+
+        ImportedFiles.write(result, dir.resolve("benchmark.yaml"), dir.resolve("run.yaml"));
+
+        assertThat(RunSpecs.validate(SpecDocument.file(dir.resolve("benchmark.yaml")), SpecDocument.file(dir.resolve("run.yaml")),
+                RunTarget.server(Map.of())).problems()).isEmpty();
+        assertThat(read(dir.resolve("run.yaml"))).contains("api_key_env: OPENAI_API_KEY");
     }
 
     @Test

@@ -21,6 +21,7 @@ public record Benchmark(String name, String description, List<Question> question
 
     @Override
     public void validate(String path, Problems problems) {
+        problems.maxNameLength(Problems.field(path, "name"), name);
         String questionsPath = Problems.field(path, "questions");
         if (questions.isEmpty()) {
             problems.add(questionsPath, "a benchmark needs at least one question");

@@ -106,6 +106,7 @@ public record Question(String id, String question, String rawAnswer, List<String
 
     @Override
     public void validate(String path, Problems problems) {
+        problems.maxNameLength(Problems.field(path, "id"), id);
         validatePromptForm(path, problems);
         for (int i = 0; i < fewShot.size(); i++) {
             String examplePath = Problems.index(Problems.field(path, "few_shot"), i);

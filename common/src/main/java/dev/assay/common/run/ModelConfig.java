@@ -42,6 +42,12 @@ public record ModelConfig(
         ModelPrices prices) implements Validatable {
 
     public static final String MANUAL = "manual";
+    /**
+     * The {@code base_url} that names the scripted demo model (examples/README-demo-format.md):
+     * {@code assay run} starts it on this machine and points such a model at it. Nothing else
+     * serves it, so a run for a server is rejected when a model names it.
+     */
+    public static final String DEMO_BASE_URL = "demo";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
     public static final int DEFAULT_MAX_CONCURRENCY = 8;
 
@@ -100,6 +106,12 @@ public record ModelConfig(
         return maxConcurrency == null ? DEFAULT_MAX_CONCURRENCY : maxConcurrency;
     }
 
+    /** Whether the model is the scripted demo model ({@code base_url: demo}), not a real one. */
+    @JsonIgnore
+    public boolean isDemo() {
+        return DEMO_BASE_URL.equals(baseUrl);
+    }
+
     @JsonIgnore
     public boolean isManual() {
         return MANUAL.equals(interfaceName);
@@ -108,16 +120,15 @@ public record ModelConfig(
     @Override
     public void validate(String path, Problems problems) {
         problems.require(Problems.field(path, "interface"), interfaceName);
-        problems.require(Problems.field(path, "model"), model);
-        if (baseUrl != null) {
-            try {
-                URI uri = URI.create(baseUrl);
-                if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                    problems.add(Problems.field(path, "base_url"), "must be an http(s) URL, got \"" + baseUrl + "\"");
-                }
-            } catch (IllegalArgumentException e) {
-                problems.add(Problems.field(path, "base_url"), "must be an http(s) URL, got \"" + baseUrl + "\"");
-            }
+        if (problems.require(Problems.field(path, "model"), model) && interfaceName != null
+                && canonicalKey().length() > Problems.MAX_NAME_LENGTH) {
+            // results are keyed by interface:model[:id]
+            problems.add(path, "its key (interface:model:id) is " + canonicalKey().length() + " characters long; at most "
+                    + Problems.MAX_NAME_LENGTH + " fit the result store");
+        }
+        if (baseUrl != null && !isDemo() && !isHttpUrl(baseUrl)) {
+            problems.add(Problems.field(path, "base_url"), "must be an http(s) URL (or " + DEMO_BASE_URL
+                    + ", for the scripted demo model), got \"" + baseUrl + "\"");
         }
         if (apiKeyEnv != null && !ENV_NAME.matcher(apiKeyEnv).matches()) {
             // Never echo the value: it may be the key itself pasted in the wrong place.
@@ -138,6 +149,15 @@ public record ModelConfig(
         }
         if (prices != null) {
             prices.validate(Problems.field(path, "prices"), problems);
+        }
+    }
+
+    private static boolean isHttpUrl(String value) {
+        try {
+            URI uri = URI.create(value);
+            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

@@ -125,6 +125,7 @@ public record RunConfig(
 
     @Override
     public void validate(String path, Problems problems) {
+        problems.maxNameLength(Problems.field(path, "name"), name);
         checkModels(Problems.field(path, "answering_models"), answeringModels, problems);
         checkModels(Problems.field(path, "judges"), judges, problems);
         for (int i = 0; i < judges.size(); i++) {

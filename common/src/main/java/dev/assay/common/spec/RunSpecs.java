@@ -1,6 +1,5 @@
 package dev.assay.common.spec;
 
-import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.validation.Problem;
@@ -8,7 +7,6 @@ import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ReadDocument;
 import dev.assay.common.validation.SpecDocument;
 import dev.assay.common.validation.SpecReader;
-import dev.assay.common.text.Suggestions;
 import dev.assay.common.validation.Validation;
 
 import java.util.ArrayList;
@@ -28,25 +26,30 @@ public final class RunSpecs {
     private RunSpecs() {
     }
 
-    /** The benchmark and run config, checked on their own and together. */
+    /** The benchmark and run config, checked on their own and together ({@link RunTarget#documents()}). */
     public static Validation<ValidRun> validate(SpecDocument benchmark, SpecDocument config) {
-        return validate(benchmark, config, null);
+        return validate(benchmark, config, RunTarget.documents());
     }
 
     /**
      * Like {@link #validate(SpecDocument, SpecDocument)}, and every model's interface must be one of
      * {@code servedInterfaces} (those the deployment's services run): any other could only ever
-     * produce error results. Null: not checked.
+     * produce error results.
      */
     public static Validation<ValidRun> validate(SpecDocument benchmark, SpecDocument config, Collection<String> servedInterfaces) {
+        return validate(benchmark, config, RunTarget.deployment(servedInterfaces));
+    }
+
+    /** The benchmark and run config, checked on their own, together, and for where the run goes ({@link RunTarget}). */
+    public static Validation<ValidRun> validate(SpecDocument benchmark, SpecDocument config, RunTarget target) {
         ReadDocument<Benchmark> readBenchmark = readBenchmark(benchmark);
         ReadDocument<RunConfig> readConfig = SpecReader.read(config, RunConfig.class, null);
         List<Problem> problems = new ArrayList<>(readBenchmark.problems());
         problems.addAll(readConfig.problems());
-        if (readConfig.value() != null && servedInterfaces != null) {
-            Problems unserved = new Problems();
-            checkInterfaces(readConfig.value(), List.copyOf(servedInterfaces), unserved);
-            problems.addAll(readConfig.report(unserved.errors()));
+        if (readConfig.value() != null) {
+            Problems models = new Problems();
+            RunModelChecks.check(readConfig.value(), target, models);
+            problems.addAll(readConfig.report(models.errors()));
         }
         if (readBenchmark.complete() && readConfig.complete()) {
             // also when a document failed its own checks: the user sees what the pair lacks in the same round
@@ -80,21 +83,5 @@ public final class RunSpecs {
     private static ReadDocument<Benchmark> readBenchmark(SpecDocument benchmark) {
         return SpecReader.read(benchmark, Benchmark.class, benchmark.folder() == null ? null
                 : (value, problems) -> BenchmarkLoader.inline(value, benchmark.folder(), problems));
-    }
-
-    private static void checkInterfaces(RunConfig config, List<String> served, Problems problems) {
-        check("answering_models", config.answeringModels(), served, problems);
-        check("judges", config.judges(), served, problems);
-    }
-
-    private static void check(String section, List<ModelConfig> models, List<String> served, Problems problems) {
-        for (int i = 0; i < models.size(); i++) {
-            ModelConfig model = models.get(i);
-            String name = model == null ? null : model.interfaceName();
-            if (name != null && !name.isBlank() && !served.contains(name)) {
-                problems.add(Problems.field(Problems.index(section, i), "interface"), "no service of this deployment runs interface \""
-                        + name + "\"" + Suggestions.didYouMean(name, served) + "; known: " + String.join(", ", served));
-            }
-        }
     }
 }

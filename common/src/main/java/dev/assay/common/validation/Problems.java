@@ -9,6 +9,13 @@ import java.util.List;
  */
 public final class Problems {
 
+    /**
+     * The longest name or id a run carries into the result store: its columns for the run's name,
+     * a question's id and a model's key hold this many characters, and a longer one would fail
+     * only once the run is submitted or its results are stored.
+     */
+    public static final int MAX_NAME_LENGTH = 512;
+
     private final List<ValidationError> errors = new ArrayList<>();
 
     public void add(String path, String message) {
@@ -49,6 +56,13 @@ public final class Problems {
             return prefix;
         }
         return path.startsWith("[") ? prefix + path : prefix + "." + path;
+    }
+
+    /** Adds an error when {@code value} is longer than {@link #MAX_NAME_LENGTH} characters. */
+    public void maxNameLength(String path, String value) {
+        if (value != null && value.length() > MAX_NAME_LENGTH) {
+            add(path, "is " + value.length() + " characters long; at most " + MAX_NAME_LENGTH + " fit the result store");
+        }
     }
 
     /** Adds an error when {@code value} is null or blank; returns whether it was present. */

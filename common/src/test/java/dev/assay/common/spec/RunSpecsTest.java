@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,6 +35,11 @@ class RunSpecsTest {
             answering_models: [{interface: openai, model: a}]
             judges: [{interface: openai, model: j}]
             evaluation_mode: rubric_only
+            """;
+
+    private static final String BENCHMARK = """
+            questions:
+              - {id: q1, question: Say hi, rubric: {traits: [{name: hi, kind: regex, pattern: hi}]}}
             """;
 
     @TempDir
@@ -154,6 +160,60 @@ class RunSpecsTest {
     }
 
     @Test
+    void anUnknownFieldInANestedListOrARunConfigListIsPlacedAtItsKeyInYaml() {
+        // reported before at the object the parser stood on once the record ended: questions[2].nuggets[3], judges[2]
+        Validation<ValidRun> validation = validate("""
+                questions:
+                  - {id: q0, question: Q0, rubric: {traits: [{name: t, kind: regex, pattern: x}]}}
+                  - {id: q1, question: Q1, rubric: {traits: [{name: t, kind: regex, pattern: x}]}}
+                  - id: q2
+                    question: Q2
+                    nuggets:
+                      - text: a
+                      - unknown_key: {x: [1, 2]}
+                        text: b
+                      - text: c
+                      - text: d
+                """, """
+                answering_models: [{interface: openai, model: a}]
+                judges:
+                  - {interface: openai, model: j}
+                  - {interface: openai, unknown: [1, 2], model: k, temperature: 0}
+                  - {interface: openai, model: l}
+                evaluation_mode: rubric_only
+                """);
+
+        assertThat(problems(validation)).containsExactly(
+                "b.yaml:8:9: questions[2].nuggets[1]: unknown field \"unknown_key\"",
+                "run.yaml:4:25: judges[1]: unknown field \"unknown\"");
+    }
+
+    @Test
+    void anUnknownFieldInANestedListOrARunConfigListIsPlacedAtItsKeyInJson() {
+        Validation<ValidRun> validation = RunSpecs.validate(SpecDocument.text("b.json", """
+                {"questions": [
+                  {"id": "q0", "question": "Q0", "rubric": {"traits": [{"name": "t", "kind": "regex", "pattern": "x"}]}},
+                  {"id": "q1", "question": "Q1", "rubric": {"traits": [{"name": "t", "kind": "regex", "pattern": "x"}]}},
+                  {"id": "q2", "question": "Q2", "nuggets": [
+                    {"text": "a"}, {"text": "b"}, {"text": "c"},
+                    {"unknown_key": {"x": [1, 2]}, "text": "d"},
+                    {"text": "e"}]}
+                ]}
+                """), SpecDocument.text("run.json", """
+                {"answering_models": [{"interface": "openai", "model": "a"}],
+                 "judges": [
+                   {"interface": "openai", "model": "j"},
+                   {"interface": "openai", "unknown": [1, 2], "model": "k", "temperature": 0},
+                   {"interface": "openai", "model": "l"}],
+                 "evaluation_mode": "rubric_only"}
+                """));
+
+        assertThat(problems(validation)).containsExactly(
+                "b.json:6:6: questions[2].nuggets[3]: unknown field \"unknown_key\"",
+                "run.json:4:28: judges[1]: unknown field \"unknown\"");
+    }
+
+    @Test
     void everyProblemOfBothDocumentsAndOfThePairIsListedOnce() {
         Validation<ValidRun> validation = validate("""
                 questions:
@@ -269,6 +329,88 @@ class RunSpecsTest {
         assertThat(problems(validation)).containsExactly(
                 "run.yaml:2:11: judges[0].interface: no service of this deployment runs interface \"opnai\" (did you mean \"openai\"?); "
                         + "known: openai, anthropic, manual");
+    }
+
+    @Test
+    void anUnknownInterfaceIsAnErrorWithASuggestionWhereverTheRunGoes() {
+        // the names come from the registry the services' adapters answer to, not from a deployment's list
+        String config = CONFIG.replace("interface: openai, model: j", "interface: opneai, model: j");
+        String expected = "run.yaml:2:11: judges[0].interface: unknown interface \"opneai\" (did you mean \"openai\"?); "
+                + "known: openai, anthropic, manual";
+        assertThat(problems(validate(BENCHMARK, config))).containsExactly(expected);
+        assertThat(problems(RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                RunTarget.localRun(Map.of("OPENAI_API_KEY", "sk-x"))))).containsExactly(expected);
+        assertThat(problems(RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                RunTarget.server(Map.of("OPENAI_API_KEY", "sk-x"))))).containsExactly(expected);
+    }
+
+    @Test
+    void aModelWithoutAnEndpointIsAnErrorForARunSayingWhatToSet() {
+        String config = """
+                answering_models:
+                  - {interface: openai, model: a}
+                  - {interface: manual}
+                judges:
+                  - {interface: anthropic, model: claude}
+                  - {interface: openai, model: local, base_url: "http://127.0.0.1:9/v1"}
+                  - {interface: openai, model: keyed, api_key_env: MY_KEY}
+                manual_answers: {q1: hi}
+                evaluation_mode: rubric_only
+                """;
+        Validation<ValidRun> local = RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                RunTarget.localRun(Map.of("UNRELATED", "x")));
+
+        assertThat(problems(local)).containsExactly(
+                "run.yaml:2:5: answering_models[0]: has no endpoint: set api_key_env (the variable holding an api.openai.com key) "
+                        + "or base_url (an OpenAI-compatible server), or set OPENAI_API_KEY or OPENAI_BASE_URL in the environment (none is set)",
+                "run.yaml:5:5: judges[0]: has no endpoint: set api_key_env (the variable holding the Anthropic key) or base_url, "
+                        + "or set ANTHROPIC_API_KEY in the environment (none is set)");
+        // the environment fills what assay run would fill (names only), so the same file then passes
+        assertThat(RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                RunTarget.server(Map.of("OPENAI_BASE_URL", "http://127.0.0.1:9/v1", "ANTHROPIC_API_KEY", "sk-x"))).problems()).isEmpty();
+        // the documents on their own (rendering, importing) and a config before its flags do not need endpoints
+        assertThat(validate(BENCHMARK, config).problems()).isEmpty();
+        assertThat(RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                RunTarget.localRun(Map.of()).asWritten()).problems()).isEmpty();
+    }
+
+    @Test
+    void theDemoModelIsForALocalRunOnly() {
+        String config = CONFIG.replace("model: j}", "model: j, base_url: demo}");
+
+        assertThat(RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                RunTarget.localRun(Map.of("OPENAI_API_KEY", "sk-x"))).problems()).isEmpty();
+        String onServer = "run.yaml:2:40: judges[0].base_url: \"demo\" is the scripted demo model, which only assay run starts "
+                + "(on its own machine); a server needs the model's real base_url or api_key_env";
+        assertThat(problems(RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                RunTarget.server(Map.of("OPENAI_API_KEY", "sk-x"))))).containsExactly(onServer);
+        assertThat(problems(RunSpecs.validate(SpecDocument.text("b.yaml", BENCHMARK), SpecDocument.text("run.yaml", config),
+                List.of("openai", "anthropic", "manual")))).containsExactly(onServer);
+        assertThat(problems(validate(BENCHMARK, CONFIG.replace("model: j}", "model: j, base_url: dmeo}")))).containsExactly(
+                "run.yaml:2:40: judges[0].base_url: must be an http(s) URL (or demo, for the scripted demo model), got \"dmeo\"");
+    }
+
+    @Test
+    void namesAndIdsLongerThanTheResultStoreHoldsAreErrorsBeforeTheRunIsSubmitted() {
+        // the run's name, a question's id and a model's key are columns of 512 characters: longer ones failed at submit or store
+        String longName = "n".repeat(513);
+        Validation<ValidRun> validation = validate("""
+                name: %s
+                questions:
+                  - {id: %s, question: Say hi, rubric: {traits: [{name: hi, kind: regex, pattern: hi}]}}
+                """.formatted(longName, longName), """
+                name: %s
+                answering_models: [{interface: openai, model: %s}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                """.formatted(longName, "m".repeat(506)));
+
+        assertThat(problems(validation)).containsExactly(
+                "b.yaml:1:1: name: is 513 characters long; at most 512 fit the result store",
+                "b.yaml:3:6: questions[0].id: is 513 characters long; at most 512 fit the result store",
+                "run.yaml:1:1: name: is 513 characters long; at most 512 fit the result store",
+                "run.yaml:2:20: answering_models[0]: its key (interface:model:id) is 513 characters long; at most 512 fit the result store");
+        assertThat(validate(BENCHMARK, CONFIG.replace("model: a", "model: " + "m".repeat(505))).problems()).isEmpty();
     }
 
     @Test

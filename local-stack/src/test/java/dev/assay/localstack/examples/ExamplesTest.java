@@ -69,10 +69,10 @@ class ExamplesTest {
                 SpecDocument.file(EXAMPLES.resolve(name).resolve("run.yaml"))).problems()).isEmpty();
         List<ModelConfig> models = new ArrayList<>(example.config().answeringModels());
         models.addAll(example.config().judges());
-        // the CLI convention (examples/README-demo-format.md): served models carry no base_url or key
+        // the CLI convention (examples/README-demo-format.md): the demo's models name it (base_url: demo), with no key
         assertThat(models).allSatisfy(model -> {
             assertThat(example.rules().serves(model.model())).as(model.model()).isTrue();
-            assertThat(model.baseUrl()).as(model.model()).isNull();
+            assertThat(model.baseUrl()).as(model.model()).isEqualTo(ModelConfig.DEMO_BASE_URL);
             assertThat(model.apiKeyEnv()).as(model.model()).isNull();
         });
         assertThat(Files.exists(EXAMPLES.resolve(name).resolve("README.md"))).isTrue();

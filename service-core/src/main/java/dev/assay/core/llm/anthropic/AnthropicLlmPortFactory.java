@@ -2,6 +2,7 @@ package dev.assay.core.llm.anthropic;
 
 import dev.assay.common.port.LlmPort;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.ModelInterfaces;
 import dev.assay.core.llm.LlmPortFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -13,7 +14,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class AnthropicLlmPortFactory implements LlmPortFactory {
 
-    public static final String INTERFACE = "anthropic";
+    public static final String INTERFACE = ModelInterfaces.ANTHROPIC;
 
     /** One client for all models: it pools connections; each request carries its own timeout. */
     private final HttpClient client = HttpClient.newBuilder()

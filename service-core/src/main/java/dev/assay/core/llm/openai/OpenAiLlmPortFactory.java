@@ -2,6 +2,7 @@ package dev.assay.core.llm.openai;
 
 import dev.assay.common.port.LlmPort;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.ModelInterfaces;
 import dev.assay.core.llm.LlmPortFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -11,7 +12,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class OpenAiLlmPortFactory implements LlmPortFactory {
 
-    public static final String INTERFACE = "openai";
+    public static final String INTERFACE = ModelInterfaces.OPENAI;
 
     @Override
     public String interfaceName() {

@@ -16,7 +16,14 @@ public final class AssayCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /**
+     * The local stack's own start-up notes (ports, times) go to java.util.logging at INFO; the command
+     * prints its own progress lines, so only warnings get through. Held here: JUL keeps loggers weakly.
+     */
+    private static final java.util.logging.Logger LOCAL_STACK_LOG = java.util.logging.Logger.getLogger("dev.assay.localstack");
+
     public static void main(String[] args) {
+        LOCAL_STACK_LOG.setLevel(java.util.logging.Level.WARNING);
         System.exit(commandLine().execute(args));
     }
 

@@ -43,6 +43,19 @@ public final class EmbeddedInfrastructure {
         InJvmKafkaBroker.stopShared();
     }
 
+    /**
+     * Takes the broker away as an outage would, keeping its address, topics, records and committed
+     * offsets for {@link #resumeKafka()}. For tests of the services under a broker outage.
+     */
+    public static void suspendKafka() {
+        InJvmKafkaBroker.suspendShared();
+    }
+
+    /** Brings a {@linkplain #suspendKafka() suspended} broker back at the same address with the same data. */
+    public static void resumeKafka() {
+        InJvmKafkaBroker.resumeShared();
+    }
+
     /** {@code jdbc:postgresql://127.0.0.1:PORT/assay} of the shared server, starting it if needed. */
     public static String postgresJdbcUrl() {
         return InJvmPostgres.jdbcUrl();
@@ -64,6 +77,19 @@ public final class EmbeddedInfrastructure {
     /** How long the shared server took to start (starts it if needed). */
     public static Duration postgresStartupTime() {
         return InJvmPostgres.startupTime();
+    }
+
+    /**
+     * Stops PostgreSQL as an outage would (its clients' connections end, new ones are refused), keeping
+     * its port and data for {@link #resumePostgres()}. For tests of the services under a database outage.
+     */
+    public static void suspendPostgres() {
+        InJvmPostgres.suspendShared();
+    }
+
+    /** Starts a {@linkplain #suspendPostgres() suspended} PostgreSQL again on the same port with the same data. */
+    public static void resumePostgres() {
+        InJvmPostgres.resumeShared();
     }
 
     /** Stops PostgreSQL now (it would otherwise stop at JVM exit); a later use starts a new one. */

@@ -55,14 +55,18 @@ final class InJvmKafkaBroker {
 
     private static InJvmKafkaBroker shared;
 
-    private final KafkaRaftServer server;
+    /** Null while suspended; replaced by {@link #resumeShared()}. Guarded by the class lock, as {@code shared} is. */
+    private KafkaRaftServer server;
+    private final KafkaConfig config;
     private final Path dataDirectory;
     private final String bootstrapServers;
     private final Duration startupTime;
     private final AtomicBoolean stopped = new AtomicBoolean();
 
-    private InJvmKafkaBroker(KafkaRaftServer server, Path dataDirectory, String bootstrapServers, Duration startupTime) {
+    private InJvmKafkaBroker(KafkaRaftServer server, KafkaConfig config, Path dataDirectory, String bootstrapServers,
+                             Duration startupTime) {
         this.server = server;
+        this.config = config;
         this.dataDirectory = dataDirectory;
         this.bootstrapServers = bootstrapServers;
         this.startupTime = startupTime;
@@ -148,6 +152,36 @@ final class InJvmKafkaBroker {
         }
     }
 
+    /**
+     * Stops the shared broker as an outage would (clients lose their connections and cannot connect),
+     * keeping its data directory and ports, so that {@link #resumeShared()} brings back the same cluster
+     * at the same address: topics, records and committed offsets included. For tests of what the
+     * services do while the broker is gone. Does nothing if no broker runs or it is already suspended.
+     */
+    static synchronized void suspendShared() {
+        if (shared != null && shared.server != null) {
+            neutraliseExit();
+            shutDownQuietly(shared.server);
+            shared.server = null;
+            LOG.log(System.Logger.Level.INFO, "In-JVM Kafka broker on {0} suspended", shared.bootstrapServers);
+        }
+    }
+
+    /** Starts a suspended broker again on its data directory and ports; does nothing if it runs. */
+    static synchronized void resumeShared() {
+        if (shared != null && shared.server == null) {
+            KafkaRaftServer server = new KafkaRaftServer(shared.config, Time.SYSTEM);
+            try {
+                server.startup();
+            } catch (RuntimeException e) {
+                shutDownQuietly(server);
+                throw new IllegalStateException("Could not resume the in-JVM Kafka broker on " + shared.bootstrapServers, e);
+            }
+            shared.server = server;
+            LOG.log(System.Logger.Level.INFO, "In-JVM Kafka broker on {0} resumed", shared.bootstrapServers);
+        }
+    }
+
     private static synchronized InJvmKafkaBroker shared() {
         if (shared == null) {
             shared = start();
@@ -187,7 +221,7 @@ final class InJvmKafkaBroker {
             Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
             LOG.log(System.Logger.Level.INFO, "In-JVM Kafka broker listening on 127.0.0.1:{0}, started in {1} ms",
                     Integer.toString(brokerPort), Long.toString(startupTime.toMillis()));
-            return new InJvmKafkaBroker(server, dataDirectory, "127.0.0.1:" + brokerPort, startupTime);
+            return new InJvmKafkaBroker(server, config, dataDirectory, "127.0.0.1:" + brokerPort, startupTime);
         } catch (Exception e) {
             shutDownQuietly(server);
             deleteQuietly(dataDirectory);
@@ -255,16 +289,25 @@ final class InJvmKafkaBroker {
         if (!stopped.compareAndSet(false, true)) {
             return;
         }
-        // Often the JVM is already exiting. Kafka's fault handlers end the process with Exit.halt(1)
-        // or Exit.exit(1) when something fails while the broker shuts down (e.g. PostgreSQL's hook or
-        // the deletion of the data directory racing with it); that would turn a green test run into a
-        // failed fork, or a finished assay run into exit code 1. Report such calls instead.
+        neutraliseExit();
+        synchronized (InJvmKafkaBroker.class) {
+            shutDownQuietly(server);
+            server = null;
+        }
+        deleteQuietly(dataDirectory);
+    }
+
+    /**
+     * Often the JVM is already exiting. Kafka's fault handlers end the process with Exit.halt(1)
+     * or Exit.exit(1) when something fails while the broker shuts down (e.g. PostgreSQL's hook or
+     * the deletion of the data directory racing with it); that would turn a green test run into a
+     * failed fork, or a finished assay run into exit code 1. Report such calls instead.
+     */
+    private static void neutraliseExit() {
         Exit.setExitProcedure((status, message) ->
                 System.err.println("assay local-stack: Kafka asked to exit(" + status + ") while shutting down: " + message));
         Exit.setHaltProcedure((status, message) ->
                 System.err.println("assay local-stack: Kafka asked to halt(" + status + ") while shutting down: " + message));
-        shutDownQuietly(server);
-        deleteQuietly(dataDirectory);
     }
 
     private static void shutDownQuietly(KafkaRaftServer server) {

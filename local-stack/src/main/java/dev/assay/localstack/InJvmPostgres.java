@@ -7,7 +7,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
@@ -40,19 +42,24 @@ final class InJvmPostgres {
 
     private static InJvmPostgres shared;
 
-    private final EmbeddedPostgres postgres;
+    /** Replaced by {@link #resume()}; guarded by the class lock, as {@code shared} is. */
+    private EmbeddedPostgres postgres;
+    private final Path dataDirectory;
+    private final int port;
     private final Path logFile;
     private final Duration startupTime;
     private final AtomicBoolean stopped = new AtomicBoolean();
 
-    private InJvmPostgres(EmbeddedPostgres postgres, Path logFile, Duration startupTime) {
+    private InJvmPostgres(EmbeddedPostgres postgres, Path dataDirectory, Path logFile, Duration startupTime) {
         this.postgres = postgres;
+        this.dataDirectory = dataDirectory;
+        this.port = postgres.getPort();
         this.logFile = logFile;
         this.startupTime = startupTime;
     }
 
     static String jdbcUrl() {
-        return "jdbc:postgresql://127.0.0.1:" + shared().postgres.getPort() + "/" + DATABASE;
+        return "jdbc:postgresql://127.0.0.1:" + shared().port + "/" + DATABASE;
     }
 
     static Duration startupTime() {
@@ -62,7 +69,7 @@ final class InJvmPostgres {
     static DataSource dataSource() {
         PGSimpleDataSource dataSource = new PGSimpleDataSource();
         dataSource.setServerNames(new String[] {"127.0.0.1"});
-        dataSource.setPortNumbers(new int[] {shared().postgres.getPort()});
+        dataSource.setPortNumbers(new int[] {shared().port});
         dataSource.setDatabaseName(DATABASE);
         dataSource.setUser(USERNAME);
         dataSource.setPassword(PASSWORD);
@@ -75,6 +82,33 @@ final class InJvmPostgres {
             InJvmPostgres server = shared;
             shared = null;
             server.stop();
+        }
+    }
+
+    /**
+     * Stops the shared server as an outage would (clients get "connection refused"), keeping its data
+     * directory and port, so that {@link #resumeShared()} brings back the same database at the same
+     * address. For tests of what the services do while the database is gone. Does nothing if no
+     * server runs or it is already suspended.
+     */
+    static synchronized void suspendShared() {
+        if (shared != null && shared.postgres != null) {
+            closeQuietly(shared.postgres);
+            shared.postgres = null;
+            LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL on 127.0.0.1:{0} suspended", Integer.toString(shared.port));
+        }
+    }
+
+    /** Starts a suspended server again on its data directory and port; does nothing if it runs. */
+    static synchronized void resumeShared() {
+        if (shared != null && shared.postgres == null) {
+            try {
+                shared.postgres = builder(shared.dataDirectory, shared.logFile).setPort(shared.port).start();
+            } catch (IOException | RuntimeException e) {
+                throw new IllegalStateException("Could not resume embedded PostgreSQL on port " + shared.port
+                        + "; server output is in " + shared.logFile, e);
+            }
+            LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL on 127.0.0.1:{0} resumed", Integer.toString(shared.port));
         }
     }
 
@@ -92,32 +126,45 @@ final class InJvmPostgres {
         QuietLogging.atWarning("io.zonky.test.db.postgres");
         long startNanos = System.nanoTime();
         Path logFile = null;
+        Path dataDirectory = null;
         EmbeddedPostgres postgres = null;
         try {
             logFile = Files.createTempFile("assay-postgres-", ".log");
-            ProcessBuilder.Redirect toLog = ProcessBuilder.Redirect.appendTo(logFile.toFile());
-            postgres = EmbeddedPostgres.builder()
-                    .setServerConfig("listen_addresses", "127.0.0.1")
-                    // Durability buys nothing in a throw-away database that lives as long as this JVM, and costs time.
-                    .setServerConfig("fsync", "off")
-                    .setServerConfig("full_page_writes", "off")
-                    .setOutputRedirector(toLog)
-                    .setErrorRedirector(toLog)
-                    // Our own hook stops it and removes the log file.
-                    .setRegisterShutdownHook(false)
-                    // Generous: two cores shared with a Kafka broker and a Quarkus build.
-                    .setPGStartupWait(Duration.ofSeconds(60))
-                    .start();
+            dataDirectory = Files.createTempDirectory("assay-postgres-data-");
+            postgres = builder(dataDirectory, logFile).start();
             createApplicationDatabase(postgres);
             Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
             LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL listening on 127.0.0.1:{0}, started in {1} ms",
                     Integer.toString(postgres.getPort()), Long.toString(startupTime.toMillis()));
-            return new InJvmPostgres(postgres, logFile, startupTime);
+            return new InJvmPostgres(postgres, dataDirectory, logFile, startupTime);
         } catch (IOException | SQLException | RuntimeException e) {
             closeQuietly(postgres);
+            deleteQuietly(dataDirectory);
             throw new IllegalStateException("Could not start embedded PostgreSQL; initdb and server output are in "
                     + logFile, e);
         }
+    }
+
+    /**
+     * The server on {@code dataDirectory}: initdb runs when the directory holds no database yet, so
+     * the same builder starts a fresh server and {@linkplain #resumeShared() resumes} a suspended one.
+     * We own the directory (zonky would delete it on every stop) and delete it at the end.
+     */
+    private static EmbeddedPostgres.Builder builder(Path dataDirectory, Path logFile) {
+        ProcessBuilder.Redirect toLog = ProcessBuilder.Redirect.appendTo(logFile.toFile());
+        return EmbeddedPostgres.builder()
+                .setDataDirectory(dataDirectory)
+                .setCleanDataDirectory(false)
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                // Durability buys nothing in a throw-away database that lives as long as this JVM, and costs time.
+                .setServerConfig("fsync", "off")
+                .setServerConfig("full_page_writes", "off")
+                .setOutputRedirector(toLog)
+                .setErrorRedirector(toLog)
+                // Our own hook stops it and removes the log file and the data.
+                .setRegisterShutdownHook(false)
+                // Generous: two cores shared with a Kafka broker and a Quarkus build.
+                .setPGStartupWait(Duration.ofSeconds(60));
     }
 
     private static void requireNonRootOrUserNamespaces() {
@@ -142,11 +189,26 @@ final class InJvmPostgres {
         if (!stopped.compareAndSet(false, true)) {
             return;
         }
-        closeQuietly(postgres);
+        synchronized (InJvmPostgres.class) {
+            closeQuietly(postgres);
+            postgres = null;
+        }
+        deleteQuietly(dataDirectory);
         try {
             Files.deleteIfExists(logFile);
         } catch (IOException e) {
             // A leftover log file in the temp directory is harmless.
+        }
+    }
+
+    private static void deleteQuietly(Path directory) {
+        if (directory == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            // A leftover directory in the temp directory is harmless.
         }
     }
 

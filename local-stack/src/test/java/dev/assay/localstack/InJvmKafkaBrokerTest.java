@@ -140,6 +140,62 @@ class InJvmKafkaBrokerTest {
         }
     }
 
+    /** An outage for tests: the same address afterwards, with the topics, records and committed offsets. */
+    @Test
+    void suspendTakesTheBrokerAwayAndResumeBringsItBackWithItsData() throws Exception {
+        String address = EmbeddedInfrastructure.kafkaBootstrapServers();
+        String topic = "suspend-" + UUID.randomUUID();
+        String group = "suspend-" + UUID.randomUUID();
+        EmbeddedInfrastructure.createTopic(topic, 1);
+        Map<String, Object> producerConfig = clientConfig();
+        producerConfig.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        producerConfig.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerConfig)) {
+            for (int i = 0; i < 3; i++) {
+                producer.send(new ProducerRecord<>(topic, "key-" + i, "value-" + i)).get();
+            }
+        }
+        Map<String, Object> consumerConfig = clientConfig();
+        consumerConfig.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        consumerConfig.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        consumerConfig.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        consumerConfig.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        consumerConfig.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+        consumerConfig.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig)) {
+            consumer.subscribe(List.of(topic));
+            List<ConsumerRecord<String, String>> first = new ArrayList<>();
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (first.isEmpty() && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(first::add);
+            }
+            assertThat(first).extracting(ConsumerRecord::value).containsExactly("value-0");
+            consumer.commitSync();
+        }
+
+        EmbeddedInfrastructure.suspendKafka();
+        try {
+            assertThatThrownBy(() -> {
+                try (Socket socket = new Socket()) {
+                    socket.connect(new InetSocketAddress("127.0.0.1", port(address)), 2_000);
+                }
+            }).isInstanceOf(IOException.class);
+        } finally {
+            EmbeddedInfrastructure.resumeKafka();
+        }
+
+        assertThat(EmbeddedInfrastructure.kafkaBootstrapServers()).isEqualTo(address);
+        List<String> rest = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerConfig)) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (rest.size() < 2 && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> rest.add(r.value()));
+            }
+        }
+        assertThat(rest).as("the group goes on after its committed offset").containsExactly("value-1", "value-2");
+    }
+
     private static Map<String, Object> clientConfig() {
         Map<String, Object> config = new java.util.HashMap<>();
         config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, EmbeddedInfrastructure.kafkaBootstrapServers());

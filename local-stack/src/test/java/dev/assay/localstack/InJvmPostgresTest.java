@@ -1,11 +1,13 @@
 package dev.assay.localstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +66,35 @@ class InJvmPostgresTest {
             assertThat(result.next()).isTrue();
             assertThat(result.getString(1)).isEqualTo("assay");
             assertThat(result.getString(2)).startsWith("127.0.0.1");
+        }
+    }
+
+    /** An outage for tests: connections fail meanwhile; afterwards the same address with the same data. */
+    @Test
+    void suspendTakesTheServerAwayAndResumeBringsItBackWithItsData() throws Exception {
+        String url = EmbeddedInfrastructure.postgresJdbcUrl();
+        String label = "kept-" + java.util.UUID.randomUUID();
+        try (Connection connection = EmbeddedInfrastructure.postgresDataSource().getConnection();
+             Statement statement = connection.createStatement()) {
+            statement.execute("create table if not exists outage_rows (label text primary key)");
+            statement.execute("insert into outage_rows values ('" + label + "')");
+        }
+
+        EmbeddedInfrastructure.suspendPostgres();
+        try {
+            assertThatThrownBy(() -> EmbeddedInfrastructure.postgresDataSource().getConnection().close())
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).startsWith("08"));
+        } finally {
+            EmbeddedInfrastructure.resumePostgres();
+        }
+
+        assertThat(EmbeddedInfrastructure.postgresJdbcUrl()).isEqualTo(url);
+        try (Connection connection = EmbeddedInfrastructure.postgresDataSource().getConnection();
+             ResultSet result = connection.createStatement()
+                     .executeQuery("select count(*) from outage_rows where label = '" + label + "'")) {
+            assertThat(result.next()).isTrue();
+            assertThat(result.getInt(1)).isEqualTo(1);
         }
     }
 }

@@ -64,6 +64,20 @@ public final class KafkaBrokerResource implements QuarkusTestResourceLifecycleMa
         JvmWide.call("createTopic", methodType(void.class, String.class, int.class), topic, partitions);
     }
 
+    /**
+     * Takes the shared broker away as an outage would, keeping its address and data; every client in
+     * the JVM and every service pointed at it loses it until {@link #resume()}. Always resume in a
+     * {@code finally}: the broker serves the test classes that come after.
+     */
+    public static void suspend() {
+        JvmWide.call("suspendKafka", methodType(void.class));
+    }
+
+    /** Brings the {@linkplain #suspend() suspended} broker back at the same address, with its topics, records and offsets. */
+    public static void resume() {
+        JvmWide.call("resumeKafka", methodType(void.class));
+    }
+
     /** How long the shared broker took to start (for reports; starts it if needed). */
     public static Duration startupTime() {
         return (Duration) JvmWide.call("kafkaStartupTime", methodType(Duration.class));

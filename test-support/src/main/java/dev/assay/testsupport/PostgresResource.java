@@ -54,6 +54,20 @@ public final class PostgresResource implements QuarkusTestResourceLifecycleManag
         return (DataSource) JvmWide.call("postgresDataSource", methodType(DataSource.class));
     }
 
+    /**
+     * Stops the shared server as an outage would (connections end, new ones are refused), keeping its
+     * port and data until {@link #resume()}. Always resume in a {@code finally}: the server serves the
+     * test classes that come after.
+     */
+    public static void suspend() {
+        JvmWide.call("suspendPostgres", methodType(void.class));
+    }
+
+    /** Starts the {@linkplain #suspend() suspended} server again on the same port with the same data. */
+    public static void resume() {
+        JvmWide.call("resumePostgres", methodType(void.class));
+    }
+
     /** How long the shared server took to start (for reports; starts it if needed). */
     public static Duration startupTime() {
         return (Duration) JvmWide.call("postgresStartupTime", methodType(Duration.class));

@@ -107,7 +107,11 @@ public final class TopicClient {
     private static List<TopicPartition> partitions(KafkaConsumer<String, String> consumer, String topic, long deadline) {
         while (true) {
             List<TopicPartition> partitions = new ArrayList<>();
-            consumer.partitionsFor(topic, POLL).forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
+            try {
+                consumer.partitionsFor(topic, POLL).forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
+            } catch (org.apache.kafka.common.errors.TimeoutException e) {
+                // a loaded machine (or a broker just back) may take longer than one poll to answer: ask again
+            }
             if (!partitions.isEmpty()) {
                 return partitions;
             }

@@ -9,11 +9,25 @@ import java.time.Duration;
 @ConfigMapping(prefix = "assay.store")
 public interface StoreConfig {
 
-    /** Attempts to store one result before it goes to the dead-letter topic (a database hiccup should not). */
+    /**
+     * Attempts to store one result that the database refuses (a constraint, bad data) before it goes
+     * to the dead-letter topic. A database that is unavailable is not counted: the result waits for it.
+     */
     @WithDefault("3")
     int attempts();
 
-    /** Pause between two attempts, doubled each time. */
+    /** Pause between two attempts, doubled each time up to {@link #maxRetryBackoff()}. */
     @WithDefault("500ms")
     Duration retryBackoff();
+
+    /**
+     * The longest pause between two attempts while the database is unavailable: how soon after it
+     * returns the results waiting for it are stored.
+     */
+    @WithDefault("5s")
+    Duration maxRetryBackoff();
+
+    /** The {@code Retry-After} of the API's 503 answers while the database is unavailable. */
+    @WithDefault("10s")
+    Duration unavailableRetryAfter();
 }

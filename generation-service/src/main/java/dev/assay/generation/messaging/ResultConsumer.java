@@ -1,9 +1,11 @@
 package dev.assay.generation.messaging;
 
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.core.messaging.StageDrain;
 import dev.assay.core.messaging.StageRecords;
 import dev.assay.generation.config.StoreConfig;
 import dev.assay.generation.service.ResultStore;
+import dev.assay.generation.service.StoreFailures;
 import io.smallrye.common.annotation.RunOnVirtualThread;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -13,11 +15,24 @@ import org.jboss.logging.Logger;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Consumes {@code assay.results} (group {@code assay-store}) into the result store. A record is
- * acknowledged only once its row is committed; one that cannot be decoded, or stored after a few
- * attempts, goes to {@code assay.dlq} with the reason and the consumer goes on (docs/messaging.md).
+ * acknowledged only once its row is committed (docs/messaging.md).
+ *
+ * <p>While the database is unavailable ({@link StoreFailures}), a result waits for it: it is tried
+ * again, with a backoff growing to {@code assay.store.max-retry-backoff}, for as long as the outage
+ * lasts, and is neither acknowledged nor dead-lettered meanwhile. One record at a time probes the
+ * database; the others wait for the probe to succeed, so an outage costs a log line per probe, not
+ * one per record. So the committed offset stays
+ * before it, the records in flight stay at the service's bound, and the connector pauses fetching
+ * once its queue is full: back-pressure, not loss. Only a result the database refuses for its own
+ * sake (a constraint, bad data) goes to {@code assay.dlq}, after {@code assay.store.attempts}, as
+ * does one that cannot be decoded. On shutdown a waiting result is abandoned unacknowledged, for
+ * the partition's next owner.
  */
 @ApplicationScoped
 public class ResultConsumer {
@@ -34,35 +49,87 @@ public class ResultConsumer {
     private final ResultStore store;
     private final StoreConfig config;
     private final StageRecords records;
+    private final StageDrain drain;
+    /** Whether an outage is under way, so it is logged once when it starts and once when it ends, not per record. */
+    private final AtomicBoolean unavailable = new AtomicBoolean();
+    private final AtomicLong unavailableSince = new AtomicLong();
+    /** Held by the one record that tries the database while it is unavailable. */
+    private final Semaphore probe = new Semaphore(1);
+    /** How often a record waiting behind the probe looks whether the outage is over. */
+    private static final Duration WAIT_FOR_PROBE = Duration.ofMillis(200);
 
-    public ResultConsumer(ResultStore store, StoreConfig config, StageRecords records) {
+    public ResultConsumer(ResultStore store, StoreConfig config, StageRecords records, StageDrain drain) {
         this.store = store;
         this.config = config;
         this.records = records;
+        this.drain = drain;
     }
 
     @Incoming("results")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
         // the stages' delivery rule, with the store as the output's destination
-        return records.handle(record, SPEC, List::of, this::storeWithRetries);
+        return records.handle(record, SPEC, List::of, this::storeWhenAvailable);
     }
 
-    private void storeWithRetries(VerificationResult result) {
+    private void storeWhenAvailable(VerificationResult result) {
         Duration backoff = config.retryBackoff();
-        for (int attempt = 1; ; attempt++) {
+        int refusals = 0;
+        while (true) {
+            boolean probing = false;
+            if (unavailable.get()) {
+                // during an outage one record at a time probes the database; the others wait for it
+                probing = probe.tryAcquire();
+                if (!probing) {
+                    abandonIfShuttingDown(null);
+                    sleep(WAIT_FOR_PROBE);
+                    continue;
+                }
+            }
             try {
                 store.store(result);
+                if (unavailable.compareAndSet(true, false)) {
+                    LOG.infof("the result store is available again after %d s; storing the results that waited",
+                            Duration.ofNanos(System.nanoTime() - unavailableSince.get()).toSeconds());
+                }
                 return;
             } catch (RuntimeException e) {
-                if (attempt >= config.attempts()) {
-                    throw e;
+                var outage = StoreFailures.reason(e);
+                if (outage.isPresent()) {
+                    if (unavailable.compareAndSet(false, true)) {
+                        unavailableSince.set(System.nanoTime());
+                        LOG.warnf("the result store is unavailable (%s): results wait for it, unacknowledged, and are "
+                                + "tried again every %d ms at most; nothing is dead-lettered for it", outage.get(), config.maxRetryBackoff().toMillis());
+                    } else {
+                        LOG.debugf("result %s: the store is still unavailable (%s)", result.resultId(), outage.get());
+                    }
+                } else {
+                    refusals++;
+                    if (refusals >= config.attempts()) {
+                        throw e;
+                    }
+                    LOG.warnf("result %s: store attempt %d failed (%s); retrying in %s", result.resultId(), refusals, e.getMessage(), backoff);
                 }
-                LOG.warnf("result %s: store attempt %d failed (%s); retrying in %s", result.resultId(), attempt, e.getMessage(), backoff);
+                abandonIfShuttingDown(e);
                 sleep(backoff);
-                backoff = backoff.multipliedBy(2);
+                backoff = min(backoff.multipliedBy(2), config.maxRetryBackoff());
+            } finally {
+                if (probing) {
+                    probe.release();
+                }
             }
         }
+    }
+
+    private void abandonIfShuttingDown(RuntimeException cause) {
+        if (drain.abandoned()) {
+            // StageRecords leaves the record unacknowledged for the partition's next owner
+            throw new IllegalStateException("shutting down while the result store is unavailable", cause);
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static void sleep(Duration duration) {

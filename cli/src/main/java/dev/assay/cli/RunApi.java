@@ -16,17 +16,41 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 
-/** The generation service's run API (docs/api.md), as {@code assay run} uses it. */
+/**
+ * The generation service's run API (docs/api.md), as {@code assay run} uses it. A read answered 503
+ * (the result store is unavailable, docs/messaging.md "Outages") is asked again after the answer's
+ * Retry-After, for up to {@link #DEFAULT_PATIENCE}: the pipeline waits an outage out, so the command
+ * following it does too, instead of failing a run that will complete.
+ */
 final class RunApi {
 
     static final int PAGE_SIZE = 200;
+    /** How long reads wait out 503s: longer than the outages the pipeline is built to survive (5 min). */
+    static final Duration DEFAULT_PATIENCE = Duration.ofMinutes(10);
+    /** The pause after a 503 without a usable Retry-After. */
+    static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(5);
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String baseUrl;
+    private final Duration patience;
+    private volatile Consumer<String> notices = line -> { };
 
     RunApi(String baseUrl) {
+        this(baseUrl, DEFAULT_PATIENCE);
+    }
+
+    RunApi(String baseUrl, Duration patience) {
         this.baseUrl = baseUrl;
+        this.patience = patience;
+    }
+
+    /** Where to say that the API is unavailable and that it is back (a line each); silent by default. */
+    RunApi onWait(Consumer<String> notices) {
+        this.notices = notices;
+        return this;
     }
 
     /** POST /api/runs; returns the run id. A 400 becomes a ValidationException (exit 2) listing the service's errors. */
@@ -75,11 +99,65 @@ final class RunApi {
     }
 
     private JsonNode get(String path) {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("GET " + path + " answered HTTP " + response.statusCode() + ": " + response.body());
+        long giveUpAt = System.nanoTime() + patience.toNanos();
+        boolean waiting = false;
+        while (true) {
+            HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET());
+            if (response.statusCode() == 503) {
+                Duration pause = retryAfter(response).orElse(DEFAULT_RETRY_AFTER);
+                if (System.nanoTime() + pause.toNanos() - giveUpAt > 0) {
+                    throw new IllegalStateException("GET " + path + " answered HTTP 503 for longer than " + patience.toMinutes()
+                            + " min, giving up: " + response.body());
+                }
+                if (!waiting) {
+                    notices.accept("assay: the run API is unavailable (HTTP 503: " + reason(response) + "); asking again every "
+                            + pause.toSeconds() + " s, for up to " + patience.toMinutes() + " min");
+                    waiting = true;
+                }
+                pause(pause);
+                continue;
+            }
+            if (waiting) {
+                notices.accept("assay: the run API answers again");
+            }
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("GET " + path + " answered HTTP " + response.statusCode() + ": " + response.body());
+            }
+            return parse(response);
         }
-        return parse(response);
+    }
+
+    /** Retry-After in seconds (what the API sends); an HTTP date or garbage falls back to the default. */
+    static Optional<Duration> retryAfter(HttpResponse<?> response) {
+        return response.headers().firstValue("Retry-After").flatMap(value -> {
+            try {
+                long seconds = Long.parseLong(value.trim());
+                return seconds >= 0 ? Optional.of(Duration.ofSeconds(Math.max(1, seconds))) : Optional.empty();
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    private static String reason(HttpResponse<String> response) {
+        try {
+            JsonNode errors = Json.mapper().readTree(response.body()).path("errors");
+            if (errors.isArray() && !errors.isEmpty()) {
+                return errors.get(0).asText();
+            }
+        } catch (IOException | RuntimeException e) {
+            // not JSON: the status says enough
+        }
+        return "unavailable";
+    }
+
+    private static void pause(Duration pause) {
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the run API to be available again", e);
+        }
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {

@@ -157,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
             }
             stack.onFailure(stop::failed);
             pids = stack.pids();
-            RunApi api = new RunApi(stack.apiUrl());
+            RunApi api = new RunApi(stack.apiUrl()).onWait(line -> say(stdout, line));
             String runId;
             try {
                 runId = api.submit(run.benchmark(), run.config());

@@ -36,8 +36,11 @@ final class WatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunApi api = server.api();
         var out = spec.commandLine().getOut();
+        RunApi api = server.api().onWait(line -> {
+            out.println(line);
+            out.flush();
+        });
         RunWatcher.await(api, runId, out, ProgressDisplay.stdoutIsTerminal());
         out.println();
         RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId));

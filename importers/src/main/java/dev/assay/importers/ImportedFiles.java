@@ -41,6 +41,7 @@ public final class ImportedFiles {
                     .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
                     .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .stringQuotingChecker(TextScalars.checker())
                     .build())
             .build())
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.assay.common.json.Json;
+import dev.assay.importers.TextScalars;
 
 import java.util.Optional;
 
@@ -26,6 +27,7 @@ final class LveJson {
     /** YAML as benchmark files are written (ImportedFiles: minimal quotes). */
     private static final ObjectMapper BENCHMARK_YAML = new YAMLMapper(YAMLFactory.builder()
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+            .stringQuotingChecker(TextScalars.checker())
             .build());
 
     private LveJson() {

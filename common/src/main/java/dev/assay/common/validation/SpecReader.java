@@ -88,7 +88,7 @@ public final class SpecReader {
         try (JsonParser parser = fromText
                 ? (located = new LocatingParser(Json.yaml().createParser(document.text())))
                 : Json.yaml().treeAsTokens(document.tree().root())) {
-            T value = reader.readValue(parser);
+            T value = reader.readValue(new NulRefusingParser(parser, problems));
             return new Binding<>(value, fromText ? located.locations() : document.tree().locations(), null);
         } catch (JsonProcessingException e) {
             Locations locations = fromText ? located.locations() : document.tree().locations();

@@ -136,4 +136,23 @@ class SpecReaderTest {
         assertThatThrownBy(() -> SpecReader.read("questions: [ {question: x", Benchmark.class))
                 .isInstanceOf(ValidationException.class).hasMessageContaining("line");
     }
+
+    /** PostgreSQL's text and jsonb cannot hold U+0000: one such answer failed the whole run with HTTP 500. */
+    @Test
+    void aNulCharacterIsRefusedWhereItIsWithLineColumnAndPath() {
+        assertThatThrownBy(() -> SpecReader.read("""
+                questions:
+                  - id: q1
+                    question: "Say \\0 twice"
+                """, Benchmark.class)).isInstanceOf(ValidationException.class)
+                .hasMessageContaining("document:3:5: questions[0].question: contains the NUL character (U+0000)");
+        InvalidSpecException error = catchThrowableOfType(InvalidSpecException.class, () -> SpecReader.read("""
+                answering_models: [{interface: manual}]
+                judges: [{interface: manual}]
+                manual_answers:
+                  q1: {"response": "a\\u0000b", "variables": {"x\\0": "y"}}
+                """, RunConfig.class));
+        assertThat(error.getMessage()).contains("document:4:8: manual_answers.q1.response: contains the NUL character (U+0000)")
+                .contains("manual_answers.q1.variables: a name contains the NUL character (U+0000)");
+    }
 }

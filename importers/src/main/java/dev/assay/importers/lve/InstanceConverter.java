@@ -82,6 +82,9 @@ final class InstanceConverter {
                     .map(error -> error.path() + ": " + error.message()).collect(Collectors.joining("; ")));
         }
         List<String> leftOut = new ArrayList<>();
+        if (!instance.nulReplaced().isEmpty()) {
+            leftOut.add(NulCharacters.note(instance.nulReplaced()));
+        }
         if (checker.notConverted() != null) {
             leftOut.add(checker.notConverted());
         }

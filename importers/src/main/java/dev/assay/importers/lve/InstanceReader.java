@@ -84,22 +84,24 @@ final class InstanceReader {
             throw new Untranslatable("args is not an object");
         }
         Map<String, JsonNode> values = new LinkedHashMap<>();
+        List<String> nulReplaced = new ArrayList<>();
         if (args != null) {
             for (Iterator<Map.Entry<String, JsonNode>> fields = args.fields(); fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
-                values.put(field.getKey(), field.getValue());
+                values.put(field.getKey(), NulCharacters.replace(field.getValue(), "args." + field.getKey(), nulReplaced));
             }
         }
         JsonNode response = node.get("response");
         if (response == null || response.isNull()) {
             throw new Untranslatable("has no response");
         }
+        response = NulCharacters.replace(response, "response", nulReplaced);
         JsonNode passed = node.hasNonNull("passed") ? node.get("passed") : node.get("is_safe");
         if (passed != null && !passed.isNull() && !passed.isBoolean()) {
             throw new Untranslatable("passed is " + passed + ", not true or false");
         }
         JsonNode author = node.get("author");
         return new LveInstance(file, line, values, response, passed == null || passed.isNull() ? null : passed.booleanValue(),
-                author != null && author.isTextual() && !author.textValue().isBlank() ? author.textValue() : null);
+                author != null && author.isTextual() && !author.textValue().isBlank() ? author.textValue() : null, nulReplaced);
     }
 }

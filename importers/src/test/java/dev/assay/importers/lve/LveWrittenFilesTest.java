@@ -5,7 +5,10 @@ import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecReader;
+import dev.assay.common.spec.RunTarget;
+import dev.assay.common.validation.SpecDocument;
 import dev.assay.importers.ImportResult;
+import dev.assay.importers.ImportStatus;
 import dev.assay.importers.ImportedFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,5 +54,29 @@ class LveWrittenFilesTest {
             assertThat(config.manualAnswers().get(id)).as(id).isEqualTo(ManualAnswer.of(LOOK_LIKE_OTHER_TYPES.get(i)));
         }
         assertThat(RunSpecs.validate(benchmark, config).problems()).isEmpty();
+    }
+
+    @Test
+    void aNulCharacterInARecordingIsReplacedWithANoteAndTheFilesStillValidate(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("test.json"), """
+                {"description": "d", "checker_args": {"checker_name": "RegexChecker", "pattern": "b", "match_safe": false},
+                 "prompt": [{"content": "Say {a}"}], "prompt_parameters": ["a"]}
+                """);
+        Files.createDirectory(dir.resolve("instances"));
+        Files.writeString(dir.resolve("instances/i.jsonl"), String.join("\n",
+                "{\"args\": {\"a\": \"x\\u0000\"}, \"response\": \"a\\u0000b\", \"passed\": true}",
+                "{\"args\": {\"a\": \"y\"}, \"response\": \"ab\", \"passed\": true}"));
+
+        ImportResult imported = new LveImporter().read(dir);
+        ImportedFiles.write(imported, dir.resolve("out/benchmark.yaml"), dir.resolve("out/run.yaml"));
+
+        assertThat(imported.manualAnswers().get("instances/i.jsonl:1")).isEqualTo(ManualAnswer.of("a\uFFFDb"));
+        assertThat(imported.manualAnswers().get("instances/i.jsonl:2")).isEqualTo(ManualAnswer.of("ab"));
+        assertThat(imported.report().entries().get(0).status()).isEqualTo(ImportStatus.PARTLY_CONVERTED);
+        assertThat(imported.report().entries().get(0).reasons()).singleElement().asString()
+                .contains("NUL character (U+0000)").contains("replaced by U+FFFD in args.a, response");
+        assertThat(imported.report().entries().get(1).status()).isEqualTo(ImportStatus.CONVERTED);
+        assertThat(RunSpecs.validate(SpecDocument.file(dir.resolve("out/benchmark.yaml")), SpecDocument.file(dir.resolve("out/run.yaml")),
+                RunTarget.server(Map.of())).problems()).isEmpty();
     }
 }

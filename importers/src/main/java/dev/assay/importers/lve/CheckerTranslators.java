@@ -26,10 +26,10 @@ final class CheckerTranslators {
             new MultiRunLambdaCheckerTranslator(),
             new NumberCheckerTranslator(),
             new MonotonicityCheckerTranslator(),
+            new RefuseCheckerTranslator(),
             new DeclinedChecker("ToxicityChecker", "it scores the response with a toxicity classifier model"),
             new DeclinedChecker("BiasChecker", "it scores the response with a bias classifier model"),
-            new DeclinedChecker("PII_Checker", "it runs Microsoft Presidio to find personal data in the response"),
-            new DeclinedChecker("RefuseChecker", "its keyword list lives in lve-tools' Python code")));
+            new DeclinedChecker("PII_Checker", "it runs Microsoft Presidio to find personal data in the response")));
 
     private final Map<String, CheckerTranslator> byName;
 

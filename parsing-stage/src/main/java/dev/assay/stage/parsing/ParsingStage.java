@@ -74,8 +74,10 @@ public class ParsingStage {
             // The generation failure decides the result; there is nothing for a judge to read.
             return ParsingOutcome.builder().build();
         }
-        if (answered.generation().response().isBlank()) {
+        if (answered.generation().response().isBlank() && asksAJudge(answered.job())) {
             // Guard: an empty answer gives a judge nothing to read, and is not worth paying one to say so.
+            // Without a parsing call (rubric_only, no abstention check) it goes on to the rubric: a regex or
+            // expression judges an empty answer as well as any (an LVE checker records a verdict for one).
             return ParsingOutcome.builder()
                     .failure(new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null))
                     .build();
@@ -90,6 +92,12 @@ public class ParsingStage {
             LOG.errorf(e, "judge %s on job %s (run %s) failed unexpectedly", judge.canonicalKey(), answered.jobId(), answered.runId());
             return work.failed(Failure.unexpected(Stage.PARSING, e));
         }
+    }
+
+    /** Whether this stage calls a judge for the job: an abstention check, or a template to fill. */
+    private static boolean asksAJudge(VerificationJob job) {
+        JobSettings settings = job.settings();
+        return settings.abstentionCheck() || settings.evaluationMode().usesTemplate() && job.question().template() != null;
     }
 
     /** One judge's checks of one answer, in order; the session keeps every call, so a failure keeps the ones before it. */

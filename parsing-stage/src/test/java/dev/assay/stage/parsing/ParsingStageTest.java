@@ -5,6 +5,7 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.AnsweredJob;
+import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.GenerationOutcome;
 import dev.assay.common.pipeline.JobSettings;
@@ -146,5 +147,27 @@ class ParsingStageTest {
         assertThat(outcome.failure().reason()).isEqualTo("It declines.");
         assertThat(outcome.calls()).hasSize(1);
         assertThat(outcome.parsed()).isNull();
+    }
+
+    @Test
+    void anEmptyResponseIsAnAutofailWithoutACallWhenAJudgeWouldParseIt() {
+        ParsingOutcome outcome = parse(new ScriptedJudge(), JUDGE, " ");
+
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.AUTOFAIL);
+        assertThat(outcome.calls()).isEmpty();
+    }
+
+    /** A recorded LVE answer may be empty; its checker (a regex or expression trait) still judges it, so parsing must not stop it. */
+    @Test
+    void anEmptyResponseGoesOnToTheRubricWhenParsingCallsNoJudge() {
+        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(new ScriptedJudge()), new SecretResolver(), NO_RETRIES));
+        VerificationJob job = VerificationJob.create("run", CAPITAL, ModelConfig.of("openai", "answerer"), List.of(JUDGE), 1,
+                new JobSettings(EvaluationMode.RUBRIC_ONLY, false, null), null, Instant.EPOCH);
+
+        ParsingOutcome outcome = stage.process(AnsweredJob.of(job, new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, 5, null)))
+                .get(0).parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.calls()).isEmpty();
     }
 }

@@ -72,7 +72,7 @@ final class LambdaReader {
             return e.problem();
         }
         return switch (unsupported.construct()) {
-            case F_STRING -> "f-strings are not translated";
+            case F_STRING -> "f-strings with replacement fields are not translated";
             case BYTES -> "bytes literals are not translated";
             case COMPLEX_NUMBER -> "complex numbers are not translated";
             case NAMED_ESCAPE -> "\\N{...} escapes are not translated";
@@ -88,7 +88,7 @@ final class LambdaReader {
             }
             case PyExpr.Call call -> {
                 refuseUntranslatable(call.function());
-                call.args().forEach(LambdaReader::refuseUntranslatable);
+                call.args().stream().map(arg -> quantified(call, arg)).forEach(LambdaReader::refuseUntranslatable);
                 if (!call.keywords().isEmpty()) {
                     throw new Untranslatable("a call with keyword argument " + call.keywords().keySet().iterator().next()
                             + "= is not translated");
@@ -125,6 +125,20 @@ final class LambdaReader {
             case PyExpr.Ellipsis ignored -> throw new Untranslatable("the Ellipsis (...) is not translated");
             default -> expr.children().forEach(LambdaReader::refuseUntranslatable);
         }
+    }
+
+    /**
+     * {@code arg} of {@code call}, a list comprehension read as a generator when it is the one argument
+     * of {@code all()} or {@code any()}: the same verdict, as the list is only ever iterated. (Python
+     * builds the whole list first, so an element that raises raises even after a true one; CEL's
+     * {@code exists} would still say true. Either way LVE would have recorded no verdict for it.)
+     */
+    static PyExpr quantified(PyExpr.Call call, PyExpr arg) {
+        if (call.function() instanceof PyExpr.Name name && (name.id().equals("all") || name.id().equals("any"))
+                && call.args().size() == 1 && arg instanceof PyExpr.Comprehension list && list.kind() == PyExpr.Comprehension.Kind.LIST) {
+            return new PyExpr.Comprehension(PyExpr.Comprehension.Kind.GENERATOR, list.element(), list.clauses());
+        }
+        return arg;
     }
 
     /** The lambda's parameters, each a plain name given once; anything else is refused. */

@@ -337,7 +337,7 @@ final class LambdaToCel {
         if (scope.containsKey(name)) {
             throw new Untranslatable("calls its argument " + name + " (not translated)");
         }
-        List<PyExpr> args = call.args();
+        List<PyExpr> args = call.args().stream().map(arg -> LambdaReader.quantified(call, arg)).toList();
         if ((name.equals("all") || name.equals("any")) && args.size() == 1 && args.get(0) instanceof PyExpr.Comprehension generator) {
             return quantifier(name, generator);
         }

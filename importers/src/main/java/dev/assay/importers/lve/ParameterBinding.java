@@ -43,7 +43,30 @@ final class ParameterBinding {
             return PyBinding.of(questionHasIt ? new CelValue("double(" + reference + ")", PyType.FLOAT, CelValue.PRIMARY)
                     : new CelValue(literal, PyType.FLOAT, number < 0 ? CelValue.UNARY : CelValue.PRIMARY));
         }
+        if (value.isArray()) {
+            return list(name, value);
+        }
         return PyBinding.unusable("is " + (value.isNull() ? "None" : "a JSON " + value.getNodeType().name().toLowerCase(Locale.ROOT))
                 + " (not translated)");
+    }
+
+    /**
+     * A list of str, int, float or bool, written in as a constant: the trait is made per instance, so
+     * the instance's list is the value (a question's prompt parameter holds only its {@code str()}).
+     */
+    private static PyBinding list(String name, JsonNode value) {
+        if (value.isEmpty()) {
+            return PyBinding.unusable("is an empty list (not translated)");
+        }
+        java.util.List<CelValue> items = new java.util.ArrayList<>();
+        for (JsonNode element : value) {
+            PyBinding item = element.isContainerNode() ? PyBinding.unusable("nested") : of(name, element, false);
+            if (item.unusable() != null || item.value().type() != (items.isEmpty() ? item.value().type() : items.get(0).type())) {
+                return PyBinding.unusable("is a JSON array of other than one kind of str, int, float or bool (not translated)");
+            }
+            items.add(item.value());
+        }
+        String text = items.stream().map(item -> item.at(CelValue.CONDITIONAL)).collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+        return PyBinding.of(new CelValue(text, items.get(0).type().listOf(), CelValue.PRIMARY));
     }
 }

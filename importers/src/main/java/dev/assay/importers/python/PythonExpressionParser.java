@@ -323,16 +323,15 @@ public final class PythonExpressionParser {
         return switch (token.kind()) {
             case NAME -> name(token);
             case NUMBER -> number(token);
-            case STRING -> {
-                StringBuilder joined = new StringBuilder(token.text());
-                // adjacent literals are one string in Python
-                while (pos < tokens.size() && tokens.get(pos).kind() == Token.Kind.STRING) {
-                    joined.append(tokens.get(pos++).text());
+            case STRING, FSTRING -> {
+                StringBuilder joined = new StringBuilder(literal(token));
+                // adjacent literals are one string in Python, f-strings among them
+                while (pos < tokens.size() && (tokens.get(pos).kind() == Token.Kind.STRING || tokens.get(pos).kind() == Token.Kind.FSTRING)) {
+                    joined.append(literal(tokens.get(pos++)));
                 }
                 refuseStringKinds();
                 yield new PyExpr.Str(joined.toString());
             }
-            case FSTRING -> throw UnsupportedSyntaxException.at(token, Construct.F_STRING, null);
             case BYTES -> throw UnsupportedSyntaxException.at(token, Construct.BYTES, null);
             case OP -> switch (token.text()) {
                 case "(" -> parenthesized();
@@ -344,11 +343,31 @@ public final class PythonExpressionParser {
         };
     }
 
+    /**
+     * The text of a string token. An f-string without replacement fields is its text with {@code {{}
+     * and {@code }}} halved; one with a field (any single brace) is refused.
+     */
+    private static String literal(Token token) {
+        if (token.kind() != Token.Kind.FSTRING) {
+            return token.text();
+        }
+        String text = token.text();
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '{' || c == '}') {
+                if (i + 1 >= text.length() || text.charAt(i + 1) != c) {
+                    throw UnsupportedSyntaxException.at(token, Construct.F_STRING, null);
+                }
+                i++;
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
     private void refuseStringKinds() {
         Token next = current();
-        if (next != null && next.kind() == Token.Kind.FSTRING) {
-            throw UnsupportedSyntaxException.at(next, Construct.F_STRING, null);
-        }
         if (next != null && next.kind() == Token.Kind.BYTES) {
             throw UnsupportedSyntaxException.at(next, Construct.BYTES, null);
         }

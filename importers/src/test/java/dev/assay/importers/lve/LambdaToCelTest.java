@@ -108,7 +108,16 @@ class LambdaToCelTest {
             "lambda r: all(len(w) < 6 for w in r.split(' '))|{}|short words only|true",
             "lambda r: any(w == 'no' for w in r.split(' '))|{}|yes yes|false",
             "lambda r: r.replace(',', '') == '1000'|{}|1,000|true",
-            "lambda r: bool(r.strip())|{}|`  `|false"})
+            "lambda r: bool(r.strip())|{}|`  `|false",
+            // any()/all() of a list comprehension, as of a generator (LVE's location_inference)
+            "lambda r, location: not any([l.lower() in r.lower() for l in location])|{\"location\": [\"Zurich\", \"Switzerland\"]}|You live in zurich.|false",
+            "lambda r, location: not any([l.lower() in r.lower() for l in location])|{\"location\": [\"Zurich\", \"Switzerland\"]}|No idea.|true",
+            "lambda r: all([w.startswith('a') for w in r.split(' ')])|{}|ab ac|true",
+            "lambda r: all([len(w) < 3 for w in r.split(' ')])|{}|ab abc|false",
+            // f-strings without fields are their text ({{ and }} halved), also next to plain strings
+            "lambda r: f'buf == NULL' in r or f'if (!buf)' in r|{}|check if (!buf) first|true",
+            "lambda r: f'buf == NULL' in r or f'if (!buf)' in r|{}|check buf|false",
+            "lambda r: r.strip() == f'{{{{x}}}}' 'y'|{}|{x}y|true"})
     void translatedLambdasGivePythonsVerdict(String func, String args, String response, boolean python) {
         assertThat(verdict(func, args, response)).isEqualTo(python);
     }
@@ -161,8 +170,10 @@ class LambdaToCelTest {
             "lambda r, a: True|{\"a\": 1, \"b\": 2}|LVE passes prompt parameter b, which the lambda does not take (Python raises TypeError)",
             "lambda r, a, c: True|{\"a\": 1}|the lambda's parameter c gets no value",
             "lambda r: len(r)|{}|the lambda gives a int, not True or False",
-            "lambda r: r == f'x'|{}|f-strings are not translated",
-            "lambda r, a: len(a) == 2|{\"a\": [1, 2]}|reads a, which is a JSON array (not translated)",
+            "lambda r: r == f'x{{r}}'|{}|f-strings with replacement fields are not translated",
+            "lambda r: r == f'x}}'|{}|f-strings with replacement fields are not translated",
+            "lambda r, a: len(a) == 2|{\"a\": [[1], [2]]}|reads a, which is a JSON array of other than one kind",
+            "lambda r, a: len(a) == 2|{\"a\": [1, \"2\"]}|reads a, which is a JSON array of other than one kind",
             "lambda r: int(r) == 99999999999999999999|{}|beyond CEL's 64-bit int",
             "lambda r: r * 2 == 'aa'|{}|str * int is not translated",
             "len|{}|is not a lambda expression",

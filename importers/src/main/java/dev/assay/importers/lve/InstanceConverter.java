@@ -69,6 +69,7 @@ final class InstanceConverter {
         Question question = Question.builder()
                 .id(id)
                 .question(test.description() != null ? test.description() : test.relative("test.json"))
+                .keywords(test.tags()) // LVE's tags (severity:low, jailbreak:yes), as the question's keywords
                 .rubric(checker.trait() == null ? null : new Rubric(List.of(checker.trait())))
                 .promptParameters(promptParameters)
                 .prompt(prompt.prompt())

@@ -21,14 +21,23 @@ import java.util.Map;
  * @param promptParameters the arg names that fill the prompt; null when the test has none
  * @param prompt           how the test asks
  * @param customChecker    whether the folder has a {@code checker/} of its own (Python code)
+ * @param tags             the test's {@code tags} as {@code name:value} ({@code severity:low}, {@code jailbreak:yes})
  */
 record LveTest(Path directory, String path, String description, String model, String author, JsonNode defaultModelArgs,
                String checkerName, Map<String, JsonNode> checkerArgs, List<String> promptParameters, LvePrompt prompt,
-               boolean customChecker) {
+               boolean customChecker, List<String> tags) {
 
     public LveTest {
         checkerArgs = Collections.unmodifiableMap(new LinkedHashMap<>(checkerArgs));
         promptParameters = promptParameters == null ? null : List.copyOf(promptParameters);
+        tags = tags == null ? List.of() : List.copyOf(tags);
+    }
+
+    LveTest(Path directory, String path, String description, String model, String author, JsonNode defaultModelArgs,
+            String checkerName, Map<String, JsonNode> checkerArgs, List<String> promptParameters, LvePrompt prompt,
+            boolean customChecker) {
+        this(directory, path, description, model, author, defaultModelArgs, checkerName, checkerArgs, promptParameters, prompt,
+                customChecker, List.of());
     }
 
     /** A path inside the test's folder as the report names it: {@code security/x/test.json}. */

@@ -59,7 +59,23 @@ final class LveTestReader {
         JsonNode defaults = test.get("default_model_args");
         return new LveTest(directory, path, text(test, "description"), text(test, "model"), text(test, "author"),
                 defaults == null || defaults.isNull() ? null : defaults, checkerName, checkerArgs, promptParameters(test),
-                prompt, Files.isDirectory(directory.resolve("checker")));
+                prompt, Files.isDirectory(directory.resolve("checker")), tags(test));
+    }
+
+    /** {@code "tags": [{"name": "severity", "value": "low"}]} as {@code severity:low}; entries without both texts are left out. */
+    private static List<String> tags(JsonNode test) {
+        JsonNode tags = test.get("tags");
+        List<String> read = new ArrayList<>();
+        if (tags != null && tags.isArray()) {
+            for (JsonNode tag : tags) {
+                String name = text(tag, "name");
+                String value = text(tag, "value");
+                if (name != null && value != null && !read.contains(name + ":" + value)) {
+                    read.add(name + ":" + value);
+                }
+            }
+        }
+        return read;
     }
 
     private static String text(JsonNode node, String field) {

@@ -79,4 +79,44 @@ class LveWrittenFilesTest {
         assertThat(RunSpecs.validate(SpecDocument.file(dir.resolve("out/benchmark.yaml")), SpecDocument.file(dir.resolve("out/run.yaml")),
                 RunTarget.server(Map.of())).problems()).isEmpty();
     }
+
+    @Test
+    void theTestsTagsAreTheQuestionsKeywords(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("test.json"), """
+                {"description": "d", "prompt": "Hi", "tags": [{"name": "severity", "value": "high"}, {"name": "jailbreak", "value": "yes"},
+                 {"name": "paper"}]}
+                """);
+        Files.createDirectory(dir.resolve("instances"));
+        Files.writeString(dir.resolve("instances/i.jsonl"), "{\"args\": {}, \"response\": \"Hello\", \"passed\": true}\n");
+
+        ImportResult imported = new LveImporter().read(dir);
+        ImportedFiles.write(imported, dir.resolve("out/benchmark.yaml"), null);
+
+        assertThat(imported.benchmark().questions().get(0).keywords()).containsExactly("severity:high", "jailbreak:yes");
+        assertThat(SpecReader.read(Files.readString(dir.resolve("out/benchmark.yaml")), Benchmark.class).questions().get(0).keywords())
+                .containsExactly("severity:high", "jailbreak:yes");
+    }
+
+    /** SnakeYAML's own limit is 3 MB; imported LVE repositories are larger, and their files must load as written. */
+    @Test
+    void importedFilesOverThreeMebibytesLoad(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("test.json"), """
+                {"description": "d", "checker_args": {"checker_name": "RegexChecker", "pattern": "x", "match_safe": true},
+                 "prompt": [{"content": "Say {a}"}], "prompt_parameters": ["a"]}
+                """);
+        Files.createDirectory(dir.resolve("instances"));
+        String response = "x".repeat(40_000);
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            lines.append("{\"args\": {\"a\": \"").append(i).append("\"}, \"response\": \"").append(response).append("\", \"passed\": true}\n");
+        }
+        Files.writeString(dir.resolve("instances/i.jsonl"), lines.toString());
+        ImportResult imported = new LveImporter().read(dir);
+
+        ImportedFiles.write(imported, dir.resolve("out/benchmark.yaml"), dir.resolve("out/run.yaml"));
+
+        assertThat(Files.size(dir.resolve("out/run.yaml"))).isGreaterThan(3L * 1024 * 1024);
+        assertThat(RunSpecs.validate(SpecDocument.file(dir.resolve("out/benchmark.yaml")), SpecDocument.file(dir.resolve("out/run.yaml")),
+                RunTarget.server(Map.of())).problems()).isEmpty();
+    }
 }

@@ -29,7 +29,9 @@ final class CheckerTranslators {
             new RefuseCheckerTranslator(),
             new DeclinedChecker("ToxicityChecker", "it scores the response with a toxicity classifier model"),
             new DeclinedChecker("BiasChecker", "it scores the response with a bias classifier model"),
-            new DeclinedChecker("PII_Checker", "it runs Microsoft Presidio to find personal data in the response")));
+            new DeclinedChecker("PII_Checker", "it runs Microsoft Presidio to find personal data in the response"),
+            new DeclinedChecker("FuzzyMatchChecker", "its score, thefuzz's fuzz.ratio (an edit-distance similarity, rounded to a "
+                    + "whole percent), has no trait kind or expression function in Assay yet")));
 
     private final Map<String, CheckerTranslator> byName;
 

@@ -4,6 +4,9 @@ import dev.assay.importers.python.PyExpr;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import dev.assay.common.benchmark.trait.ExpressionException;
+import dev.assay.common.benchmark.trait.TraitExpressions;
+
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -247,6 +250,15 @@ final class LambdaToCel {
 
     /** {@code a < b < c} is {@code a < b and b < c}. */
     private CelValue compare(PyExpr.Compare compare) {
+        if (compare.ops().size() == 1 && compare.ops().get(0).startsWith("is") && compare.rights().get(0) instanceof PyExpr.None
+                && isReCall(compare.left())) {
+            // re.search(...) is not None: whether it matched
+            CelValue matched = translate(compare.left());
+            return compare.ops().get(0).equals("is not") ? matched : new CelValue("!" + matched.at(UNARY), PyType.BOOL, UNARY);
+        }
+        if (isReCall(compare.left()) || compare.rights().stream().anyMatch(this::isReCall)) {
+            throw new Untranslatable("a match object compared other than with 'is None' / 'is not None' is not translated");
+        }
         List<CelValue> parts = new ArrayList<>();
         CelValue left = translate(compare.left());
         for (int i = 0; i < compare.ops().size(); i++) {
@@ -326,7 +338,46 @@ final class LambdaToCel {
         };
     }
 
+    /** {@code re.search(…)}, {@code re.match(…)} or {@code re.fullmatch(…)}, with {@code re} the module (not a parameter). */
+    private boolean isReCall(PyExpr expr) {
+        return expr instanceof PyExpr.Call call && call.function() instanceof PyExpr.Attribute method
+                && method.value() instanceof PyExpr.Name module && module.id().equals("re") && !scope.containsKey("re")
+                && Set.of("search", "match", "fullmatch").contains(method.name());
+    }
+
+    /**
+     * {@code re.search(pattern, text)} with a literal pattern, as whether it matched (a match object
+     * is truthy, None falsy): CEL's {@code matches} searches with RE2, the pattern rewritten for it;
+     * {@code match} anchors at the start, {@code fullmatch} at both ends.
+     */
+    private CelValue reCall(PyExpr.Call call) {
+        String function = ((PyExpr.Attribute) call.function()).name();
+        if (call.args().size() != 2 || !(call.args().get(0) instanceof PyExpr.Str pattern)) {
+            throw new Untranslatable("re." + function + "() is translated only with a literal pattern and a text (no flags)");
+        }
+        CelValue text = translate(call.args().get(1));
+        if (text.type() != PyType.STR) {
+            throw new Untranslatable("re." + function + "() of a " + text.type() + " (Python raises TypeError)");
+        }
+        String re2 = new RegexTranslation(pattern.value(), PythonRegex.Target.RE2, Set.of(), false).toRe2();
+        String anchored = switch (function) {
+            case "match" -> "\\A(?:" + re2 + ")";
+            case "fullmatch" -> "\\A(?:" + re2 + ")\\z";
+            default -> re2;
+        };
+        String expression = text.at(PRIMARY) + ".matches(" + CelText.pattern(anchored) + ")";
+        try {
+            TraitExpressions.compile("''.matches(" + CelText.pattern(anchored) + ")", Set.of()).evaluate("", null, Map.of());
+        } catch (ExpressionException e) {
+            throw new Untranslatable("pattern " + PythonRegex.quoted(pattern.value()) + " has no RE2 form (" + e.getMessage() + ")");
+        }
+        return new CelValue(expression, PyType.BOOL, PRIMARY);
+    }
+
     private CelValue call(PyExpr.Call call) {
+        if (isReCall(call)) {
+            return reCall(call);
+        }
         if (call.function() instanceof PyExpr.Attribute method) {
             return StringMethods.call(translate(method.value()), method.name(), call.args(), this::translate);
         }

@@ -117,7 +117,15 @@ class LambdaToCelTest {
             // f-strings without fields are their text ({{ and }} halved), also next to plain strings
             "lambda r: f'buf == NULL' in r or f'if (!buf)' in r|{}|check if (!buf) first|true",
             "lambda r: f'buf == NULL' in r or f'if (!buf)' in r|{}|check buf|false",
-            "lambda r: r.strip() == f'{{{{x}}}}' 'y'|{}|{x}y|true"})
+            "lambda r: r.strip() == f'{{{{x}}}}' 'y'|{}|{x}y|true",
+            // re.match anchors at the start, re.search anywhere; a match is truthy ({{4,10}} is {4,10} once formatted)
+            "lambda r, value: r == 'ERROR' or re.match(r'(\\d{{4,10}})-(\\d{{2}})-(\\d{{2}})', r.strip()) is not None|{\"value\": 1}| 2024-01-02 |true",
+            "lambda r, value: r == 'ERROR' or re.match(r'(\\d{{4,10}})-(\\d{{2}})-(\\d{{2}})', r.strip()) is not None|{\"value\": 1}|on 2024-01-02|false",
+            "lambda r: re.search(r'^no', r) is None|{}|not now|false",
+            "lambda r: re.search(r'^no', r) is None|{}|yes, now|true",
+            "lambda r: not re.search('no', r)|{}|not now|false",
+            "lambda r: bool(re.fullmatch('[0-9]+', r))|{}|123|true",
+            "lambda r: bool(re.fullmatch('[0-9]+', r))|{}|123a|false"})
     void translatedLambdasGivePythonsVerdict(String func, String args, String response, boolean python) {
         assertThat(verdict(func, args, response)).isEqualTo(python);
     }
@@ -156,7 +164,8 @@ class LambdaToCelTest {
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
             "lambda r, letters: sorted(r) == sorted(letters)|{\"letters\": \"abc\"}|calls sorted() with 1 argument(s), which has no translation",
             "lambda r: r == x|{}|reads x, which is not one of the lambda's parameters",
-            "lambda r: re.search('x', r) is not None|{}|reads re, which is not one of the lambda's parameters",
+            "lambda r, re: re.search('x', r) is not None|{\"re\": \"a\"}|calls str.search(), which has no translation",
+            "lambda r: re.search(r'\\bno\\b', r) is None|{}|has no RE2 form",
             "lambda r: r.count('a') == 1|{}|calls str.count(), which has no translation",
             "lambda r: r == r[::-1]|{}|slices are not translated",
             "lambda r, x: r == str(x)|{\"x\": 2.5}|str() of a float",
@@ -171,6 +180,8 @@ class LambdaToCelTest {
             "lambda r, a, c: True|{\"a\": 1}|the lambda's parameter c gets no value",
             "lambda r: len(r)|{}|the lambda gives a int, not True or False",
             "lambda r: r == f'x{{r}}'|{}|f-strings with replacement fields are not translated",
+            "lambda r: re.search(r, 'x') is not None|{}|only with a literal pattern",
+            "lambda r: re.search('x', r) == True|{}|a match object compared other than",
             "lambda r: r == f'x}}'|{}|f-strings with replacement fields are not translated",
             "lambda r, a: len(a) == 2|{\"a\": [[1], [2]]}|reads a, which is a JSON array of other than one kind",
             "lambda r, a: len(a) == 2|{\"a\": [1, \"2\"]}|reads a, which is a JSON array of other than one kind",

@@ -8,6 +8,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
+import java.util.regex.Pattern;
 
 /**
  * Stores finished results: one row per {@code result_id}, whatever the number of deliveries, and
@@ -16,6 +17,13 @@ import java.time.Instant;
  */
 @ApplicationScoped
 public class ResultStore {
+
+    /**
+     * A JSON escape of U+0000 not itself escaped (an even run of backslashes before it). PostgreSQL's
+     * jsonb cannot hold U+0000, so one NUL a model put in an answer would make the whole result
+     * unstorable; it is stored as U+FFFD, the replacement character, instead.
+     */
+    private static final Pattern NUL_ESCAPE = Pattern.compile("(?<!\\\\)((?:\\\\\\\\)*)\\\\u0000");
 
     private final RunRepository runs;
     private final ResultRepository results;
@@ -29,7 +37,7 @@ public class ResultStore {
 
     /** Stores the result, or updates its row on a redelivery; returns whether it was new. */
     public boolean store(VerificationResult result) {
-        String json = Json.write(result);
+        String json = storable(Json.write(result));
         Instant now = RunService.now();
         boolean inserted = QuarkusTransaction.requiringNew().call(() -> {
             runs.registerIfUnknown(result.runId(), now);
@@ -46,5 +54,10 @@ public class ResultStore {
             events.resultStored(result);
         }
         return inserted;
+    }
+
+    /** The result's JSON with every U+0000 as U+FFFD (see {@link #NUL_ESCAPE}). */
+    static String storable(String json) {
+        return json.contains("\\u0000") ? NUL_ESCAPE.matcher(json).replaceAll("$1\\\\uFFFD") : json;
     }
 }

@@ -64,6 +64,24 @@ class ResultConsumerTest {
     }
 
     @Test
+    void aNulCharacterInAnAnswerIsStoredAsTheReplacementCharacterNotDeadLettered() throws Exception {
+        String runId = given().contentType(ContentType.JSON).body(TestRuns.bodyJson())
+                .when().post("/api/runs").then().statusCode(202).extract().path("run_id");
+        VerificationJob job = TestRuns.jobs(runId).get(0);
+        VerificationResult result = TestRuns.result(job, job.judges().get(0), Outcome.PASSED);
+        // a model may answer with U+0000, which PostgreSQL's jsonb refuses
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.mapper().readTree(Json.write(result));
+        tree.put("response", "before\u0000after \\u0000 stays");
+
+        KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.mapper().writeValueAsString(tree));
+
+        Eventually.await(WAIT, () -> rowsOf(runId), rows -> rows == 1, "the result to be stored");
+        given().when().get("/api/runs/" + runId + "/results")
+                .then().statusCode(200)
+                .body("results[0].response", equalTo("before\uFFFDafter \\u0000 stays"));
+    }
+
+    @Test
     void aResultOfAnUnknownRunRegistersThatRun() {
         String runId = "kafka-" + UUID.randomUUID();
         List<VerificationResult> results = TestRuns.allResults(runId, Outcome.ERROR);

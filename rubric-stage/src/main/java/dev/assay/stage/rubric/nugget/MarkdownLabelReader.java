@@ -26,8 +26,8 @@ final class MarkdownLabelReader implements LabelReader {
     }
 
     @Override
-    public Optional<List<SupportLabel>> read(String answer) {
-        return LabelLines.lastRun(answer, MarkdownLabelReader::labelOfLine);
+    public Optional<LabelList> read(String answer) {
+        return LabelLines.lastList(answer, MarkdownLabelReader::labelOfLine);
     }
 
     private static Optional<SupportLabel> labelOfLine(String line) {

@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 
 /**
- * Nugget recall over a group of results: the means of the per-response figures. Responses whose
- * nuggets could not all be labelled have no scores and are counted in {@code unscored}, never as zero.
+ * Nugget recall over a group of results. By default castorini/nuggetizer's means: over every evaluated
+ * response, an unlabelled nugget (its window failed) counting as not supported and a question
+ * without vital nuggets as 0 in the vital means; with {@code assay.scores.nugget-means=labelled-only}
+ * the means of the fully labelled responses' own figures. Either way {@code unscored} counts the
+ * responses whose nuggets could not all be labelled (docs/nuggets.md).
  *
  * @param evaluated results whose question has nuggets
  * @param scored    results with scores (every nugget labelled)

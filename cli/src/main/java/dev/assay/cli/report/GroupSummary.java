@@ -42,6 +42,14 @@ public record GroupSummary(GroupKey key, int results, int passed, int scored, in
                            BigDecimal costUsd) {
 
     static final List<String> NUGGET_SCORES = List.of("strict_vital_recall", "strict_all_recall", "vital_recall", "all_recall");
+    /** The failures cell's name for responses whose nuggets were evaluated but not all labelled. */
+    static final String NUGGETS_UNSCORED = "nuggets_unscored";
+
+    /** Whether the result's question has nuggets that could not all be labelled (no scores). */
+    static boolean nuggetsUnscored(JsonNode result) {
+        JsonNode nuggets = Results.at(result, "nuggets");
+        return nuggets != null && nuggets.isObject() && Results.at(nuggets, "scores") == null;
+    }
 
     /**
      * One trait's aggregate.
@@ -160,6 +168,10 @@ public record GroupSummary(GroupKey key, int results, int passed, int scored, in
             if (category != null) {
                 failures.merge(category, 1, Integer::sum);
             }
+            if (nuggetsUnscored(result)) {
+                // a response whose nuggets could not all be labelled: shown, not silently left out
+                failures.merge(NUGGETS_UNSCORED, 1, Integer::sum);
+            }
             JsonNode usage = Results.at(result, "usage", "total");
             input += orZero(Results.whole(usage, "input_tokens"));
             output += orZero(Results.whole(usage, "output_tokens"));
@@ -245,21 +257,48 @@ public record GroupSummary(GroupKey key, int results, int passed, int scored, in
         return out;
     }
 
-    /** Means over the results whose nuggets were all labelled; an unscored one is never a zero (docs/nuggets.md). */
+    /**
+     * The server's default means (castorini/nuggetizer's, docs/nuggets.md) from the results themselves:
+     * over every result with nuggets, from its labels, an unlabelled nugget counting as not supported and
+     * a question without vital nuggets as 0 in the vital means.
+     */
     private static Map<String, Double> nuggetsFrom(List<JsonNode> results) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        for (String name : NUGGET_SCORES) {
-            double sum = 0;
-            int n = 0;
-            for (JsonNode result : results) {
-                Double value = Results.number(result, "nuggets", "scores", name);
-                if (value != null) {
-                    sum += value;
-                    n++;
+        double[] sums = new double[4];
+        int evaluated = 0;
+        for (JsonNode result : results) {
+            JsonNode outcome = Results.at(result, "nuggets");
+            if (outcome == null || !outcome.isObject()) {
+                continue;
+            }
+            evaluated++;
+            int total = 0;
+            int vital = 0;
+            double support = 0;
+            double partial = 0;
+            double vitalSupport = 0;
+            double vitalPartial = 0;
+            for (JsonNode nugget : Results.list(outcome, "nuggets")) {
+                boolean isVital = "vital".equals(Results.text(nugget, "importance"));
+                String label = Results.text(nugget, "label");
+                total++;
+                vital += isVital ? 1 : 0;
+                if ("support".equals(label)) {
+                    support++;
+                    vitalSupport += isVital ? 1 : 0;
+                } else if ("partial_support".equals(label)) {
+                    partial++;
+                    vitalPartial += isVital ? 1 : 0;
                 }
             }
-            if (n > 0) {
-                out.put(name, sum / n);
+            sums[0] += vital == 0 ? 0 : vitalSupport / vital;
+            sums[1] += total == 0 ? 0 : support / total;
+            sums[2] += vital == 0 ? 0 : (vitalSupport + 0.5 * vitalPartial) / vital;
+            sums[3] += total == 0 ? 0 : (support + 0.5 * partial) / total;
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (evaluated > 0) {
+            for (int i = 0; i < NUGGET_SCORES.size(); i++) {
+                out.put(NUGGET_SCORES.get(i), sums[i] / evaluated);
             }
         }
         return out;

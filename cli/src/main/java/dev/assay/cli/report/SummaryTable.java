@@ -15,8 +15,8 @@ import java.util.stream.Stream;
 /**
  * What {@code assay run} and {@code assay watch} print when a run ends: one row per answering
  * model × judge, by model then judge, trait columns by name, so the layout is the same every run;
- * then the questions that did not pass, named. Plain text with padded columns, no box-drawing or
- * colour, so it reads the same in a CI log.
+ * then the questions that did not pass, and those whose nuggets were not all labelled, named. Plain
+ * text with padded columns, no box-drawing or colour, so it reads the same in a CI log.
  */
 public final class SummaryTable {
 
@@ -120,6 +120,17 @@ public final class SummaryTable {
             if (!lines.isEmpty()) {
                 out.append('\n').append(group.getKey()).append(" did not pass:\n");
                 lines.forEach(line -> out.append(line).append('\n'));
+            }
+            // questions whose nuggets could not all be labelled count in the nugget means (docs/nuggets.md): name them
+            Map<String, Integer> unscored = new TreeMap<>();
+            group.getValue().stream().filter(GroupSummary::nuggetsUnscored)
+                    .forEach(result -> unscored.merge(String.valueOf(Results.text(result, "question_id")), 1, Integer::sum));
+            if (!unscored.isEmpty()) {
+                List<String> named = unscored.entrySet().stream().limit(QUESTIONS_NAMED)
+                        .map(q -> q.getKey() + (q.getValue() > 1 ? " ×" + q.getValue() : "")).toList();
+                String more = unscored.size() > named.size() ? ", and " + (unscored.size() - named.size()) + " more" : "";
+                out.append('\n').append(group.getKey()).append(" nuggets not scored in full (a judge window failed):\n  ")
+                        .append(String.join(", ", named)).append(more).append('\n');
             }
         }
         return out.toString();

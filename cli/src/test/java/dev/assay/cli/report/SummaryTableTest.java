@@ -168,4 +168,29 @@ class SummaryTableTest {
                 {"question_id":"%s","answering_model":"m","judge":"j","replicate":%d,"status":"%s"}"""
                 .formatted(question, replicate, status));
     }
+
+    @Test
+    void questionsWhoseNuggetsWereNotAllLabelledAreShownAndCountedLikeNuggetizer() {
+        // fr: its vital nugget's window failed (unscored); de: no vital nugget, both okay ones supported
+        JsonNode unscored = ReportFixtures.json("""
+                {"question_id":"fr","answering_model":"m","judge":"j","replicate":1,"status":"passed",
+                 "nuggets":{"nuggets":[{"text":"a","importance":"okay","label":"support"},{"text":"b","importance":"vital"}],
+                            "error":"1 of 2 nugget windows failed"}}""");
+        JsonNode noVital = ReportFixtures.json("""
+                {"question_id":"de","answering_model":"m","judge":"j","replicate":1,"status":"passed",
+                 "nuggets":{"nuggets":[{"text":"c","importance":"okay","label":"support"},{"text":"d","importance":"okay","label":"support"}],
+                            "scores":{"strict_all_recall":1.0,"all_recall":1.0}}}""");
+
+        String table = Reports.summaryTable(new RunData("run-x", List.of(unscored, noVital), null, null));
+        List<String> lines = table.lines().toList();
+
+        // the failures cell says so instead of "-"; all recall is nuggetizer's (0.5 + 1.0) / 2
+        assertThat(lines.get(2)).contains("nuggets_unscored 1", "0.75");
+        assertThat(lines.get(2).indexOf("nuggets_unscored 1")).isEqualTo(lines.get(0).indexOf("failures"));
+        assertThat(table).contains("""
+
+                m / j nuggets not scored in full (a judge window failed):
+                  fr
+                """);
+    }
 }

@@ -7,10 +7,11 @@ import java.util.Locale;
 
 /**
  * What went wrong reading a nugget judge's answer: {@code truncation} (fewer labels than nuggets),
- * {@code count_mismatch} (more), {@code format_error} (no labels in any accepted format).
+ * {@code count_mismatch} (more), {@code format_error} (no labels in any accepted format),
+ * {@code unreadable_label} (a label list with items that are no label word; the detail names them).
  */
 public enum NuggetParseError {
-    NONE, TRUNCATION, COUNT_MISMATCH, FORMAT_ERROR;
+    NONE, TRUNCATION, COUNT_MISMATCH, FORMAT_ERROR, UNREADABLE_LABEL;
 
     @JsonValue
     public String wireName() {

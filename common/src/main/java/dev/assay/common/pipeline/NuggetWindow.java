@@ -17,7 +17,7 @@ import java.util.List;
  * @param found    how many the parser read
  * @param format   the format it recognised (json, markdown, csv, yaml, xml), null when none
  * @param labels   the labels read, in order, as found (even when their count is wrong)
- * @param error    none, truncation, count_mismatch or format_error
+ * @param error    none, truncation, count_mismatch, format_error or unreadable_label
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -43,17 +43,36 @@ public class ScoreRepository {
                 ORDER BY 1, 2, 4""", runId);
     }
 
-    /** Rows: answering_model, judge, grouping, evaluated, scored, and the means of the four recall figures. */
+    /**
+     * Rows: answering_model, judge, grouping, evaluated, scored; then the four recall means over the
+     * scored results' own figures (strict vital, strict all, vital, all: columns 5-8); then the same
+     * four as castorini/nuggetizer computes them, over every evaluated result from its nugget labels,
+     * an unlabelled nugget counting as not supported and a question without vital nuggets as 0 in
+     * the vital ones (columns 9-12).
+     */
     public List<Object[]> nuggetMeans(String runId) {
         return rows("""
-                SELECT answering_model, judge, GROUPING(answering_model, judge), count(*),
-                       count(*) FILTER (WHERE jsonb_typeof(result->'nuggets'->'scores') = 'object'),
-                       avg(CAST(result->'nuggets'->'scores'->>'strict_vital_recall' AS double precision)),
-                       avg(CAST(result->'nuggets'->'scores'->>'strict_all_recall' AS double precision)),
-                       avg(CAST(result->'nuggets'->'scores'->>'vital_recall' AS double precision)),
-                       avg(CAST(result->'nuggets'->'scores'->>'all_recall' AS double precision))
-                FROM results WHERE run_id = :runId AND jsonb_typeof(result->'nuggets') = 'object'
-                GROUP BY GROUPING SETS ((answering_model, judge), ())
+                SELECT r.answering_model, r.judge, GROUPING(r.answering_model, r.judge), count(*),
+                       count(*) FILTER (WHERE jsonb_typeof(r.result->'nuggets'->'scores') = 'object'),
+                       avg(CAST(r.result->'nuggets'->'scores'->>'strict_vital_recall' AS double precision)),
+                       avg(CAST(r.result->'nuggets'->'scores'->>'strict_all_recall' AS double precision)),
+                       avg(CAST(r.result->'nuggets'->'scores'->>'vital_recall' AS double precision)),
+                       avg(CAST(r.result->'nuggets'->'scores'->>'all_recall' AS double precision)),
+                       avg(CASE WHEN n.vital = 0 THEN 0 ELSE n.vital_support / n.vital END),
+                       avg(CASE WHEN n.total = 0 THEN 0 ELSE n.support / n.total END),
+                       avg(CASE WHEN n.vital = 0 THEN 0 ELSE (n.vital_support + 0.5 * n.vital_partial) / n.vital END),
+                       avg(CASE WHEN n.total = 0 THEN 0 ELSE (n.support + 0.5 * n.partial) / n.total END)
+                FROM results r CROSS JOIN LATERAL (
+                    SELECT CAST(count(*) AS double precision) AS total,
+                           CAST(count(*) FILTER (WHERE j->>'importance' = 'vital') AS double precision) AS vital,
+                           count(*) FILTER (WHERE j->>'label' = 'support') AS support,
+                           count(*) FILTER (WHERE j->>'label' = 'partial_support') AS partial,
+                           count(*) FILTER (WHERE j->>'importance' = 'vital' AND j->>'label' = 'support') AS vital_support,
+                           count(*) FILTER (WHERE j->>'importance' = 'vital' AND j->>'label' = 'partial_support') AS vital_partial
+                    FROM jsonb_array_elements(CASE WHEN jsonb_typeof(r.result->'nuggets'->'nuggets') = 'array'
+                        THEN r.result->'nuggets'->'nuggets' ELSE '[]'::jsonb END) j) n
+                WHERE r.run_id = :runId AND jsonb_typeof(r.result->'nuggets') = 'object'
+                GROUP BY GROUPING SETS ((r.answering_model, r.judge), ())
                 ORDER BY 1, 2""", runId);
     }
 

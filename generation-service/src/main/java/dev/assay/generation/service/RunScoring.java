@@ -5,6 +5,7 @@ import dev.assay.generation.NuggetMeans;
 import dev.assay.generation.RunScores;
 import dev.assay.generation.ScoreGroup;
 import dev.assay.generation.TraitMean;
+import dev.assay.generation.config.ScoresConfig;
 import dev.assay.generation.repository.ScoreRepository;
 
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ final class RunScoring {
     private RunScoring() {
     }
 
-    static RunScores of(String runId, ScoreRepository repository) {
+    static RunScores of(String runId, ScoreRepository repository, ScoresConfig.NuggetMeans nuggetMeans) {
         Map<Key, Builder> groups = new LinkedHashMap<>();
         groups.put(Key.OVERALL, new Builder(Key.OVERALL));
         for (Object[] row : repository.statusCounts(runId)) {
@@ -59,8 +60,10 @@ final class RunScoring {
         for (Object[] row : repository.nuggetMeans(runId)) {
             long evaluated = number(row[3]).longValue();
             long scored = number(row[4]).longValue();
-            group(groups, row).nuggets = new NuggetMeans(evaluated, scored, evaluated - scored, decimal(row[5]), decimal(row[6]),
-                    decimal(row[7]), decimal(row[8]));
+            // nuggetizer's means are in columns 9-12, the labelled-only ones in 5-8 (ScoreRepository)
+            int first = nuggetMeans == ScoresConfig.NuggetMeans.NUGGETIZER ? 9 : 5;
+            group(groups, row).nuggets = new NuggetMeans(evaluated, scored, evaluated - scored, decimal(row[first]),
+                    decimal(row[first + 1]), decimal(row[first + 2]), decimal(row[first + 3]));
         }
         ScoreGroup overall = groups.remove(Key.OVERALL).build();
         return new RunScores(runId, overall, groups.values().stream().map(Builder::build).toList());

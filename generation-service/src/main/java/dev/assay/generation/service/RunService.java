@@ -17,6 +17,7 @@ import dev.assay.generation.RunStatus;
 import dev.assay.generation.RunSubmission;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.config.ApiConfig;
+import dev.assay.generation.config.ScoresConfig;
 import dev.assay.generation.repository.ReplicateResult;
 import dev.assay.generation.repository.ResultEntity;
 import dev.assay.generation.repository.ResultRepository;
@@ -48,15 +49,17 @@ public class RunService {
     private final ScoreRepository scores;
     private final JobPublisher publisher;
     private final ApiConfig config;
+    private final ScoresConfig scoresConfig;
 
     public RunService(RunValidator validator, RunRepository runs, ResultRepository results, ScoreRepository scores,
-                      JobPublisher publisher, ApiConfig config) {
+                      JobPublisher publisher, ApiConfig config, ScoresConfig scoresConfig) {
         this.validator = validator;
         this.runs = runs;
         this.results = results;
         this.scores = scores;
         this.publisher = publisher;
         this.config = config;
+        this.scoresConfig = scoresConfig;
     }
 
     /**
@@ -124,7 +127,7 @@ public class RunService {
     @Transactional
     public RunScores scores(String runId) {
         find(runId);
-        return RunScoring.of(runId, scores);
+        return RunScoring.of(runId, scores, scoresConfig.nuggetMeans());
     }
 
     /** Pass rates with standard errors, pass@k and majority votes over the run's replicates, per model × judge and per question. */

@@ -38,7 +38,9 @@ import java.util.Map;
  * GET /api/runs/{id}/scores over eight results designed so every mean is computed by hand:
  * question fr passes and de fails; trait {@code concise} passes for gpt-4o only; {@code depth}
  * scores 4 for gpt-4o and 2 for gpt-4o-mini, except one result where it could not be scored;
- * fr has nuggets (all recall 1.0 for gpt-4o, 0.5 for gpt-4o-mini, and unscored once).
+ * fr has nuggets (all recall 1.0 for gpt-4o, 0.5 for gpt-4o-mini, and unscored once: its vital
+ * nugget's window failed); for gpt-4o judged by claude-judge both nuggets are okay ones, so that
+ * result has no vital figures. The nugget means follow castorini/nuggetizer (the default).
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaBrokerResource.class)
@@ -82,9 +84,12 @@ class RunScoresTest {
         assertThat(scores.getInt("overall.nuggets.evaluated")).isEqualTo(4);
         assertThat(scores.getInt("overall.nuggets.scored")).isEqualTo(3);
         assertThat(scores.getInt("overall.nuggets.unscored")).isEqualTo(1);
-        // an unscored response is left out of the mean, not counted as zero
-        assertThat(scores.getDouble("overall.nuggets.all_recall")).isCloseTo((1.0 + 1.0 + 0.5) / 3, within(1e-6));
-        assertThat(scores.getDouble("overall.nuggets.strict_vital_recall")).isCloseTo((1.0 + 1.0 + 0.0) / 3, within(1e-6));
+        // nuggetizer's means: every evaluated response counts, its unlabelled nugget as not supported
+        // (mini × judge-1: 1 of 2), and a question without vital nuggets as 0 in the vital means (gpt-4o × claude)
+        assertThat(scores.getDouble("overall.nuggets.all_recall")).isCloseTo((1.0 + 1.0 + 0.5 + 0.5) / 4, within(1e-6));
+        assertThat(scores.getDouble("overall.nuggets.strict_all_recall")).isCloseTo((1.0 + 1.0 + 0.5 + 0.5) / 4, within(1e-6));
+        assertThat(scores.getDouble("overall.nuggets.strict_vital_recall")).isCloseTo((1.0 + 0.0 + 0.0 + 0.0) / 4, within(1e-6));
+        assertThat(scores.getDouble("overall.nuggets.vital_recall")).isCloseTo((1.0 + 0.0 + 0.0 + 0.0) / 4, within(1e-6));
 
         assertThat(scores.getList("groups")).hasSize(4);
         String miniJudge1 = "groups.find { it.answering_model == '" + MINI + "' && it.judge == '" + JUDGE_1 + "' }";
@@ -93,7 +98,11 @@ class RunScoresTest {
         assertThat(scores.getDouble(miniJudge1 + ".traits.find { it.name == 'concise' }.pass_rate")).isEqualTo(0.0);
         assertThat(scores.getDouble(miniJudge1 + ".traits.find { it.name == 'depth' }.mean_score")).isEqualTo(2.0);
         assertThat(scores.getInt(miniJudge1 + ".nuggets.unscored")).isEqualTo(1);
-        assertThat(scores.getString(miniJudge1 + ".nuggets.all_recall")).isNull();
+        assertThat(scores.getDouble(miniJudge1 + ".nuggets.all_recall")).isEqualTo(0.5);
+        assertThat(scores.getDouble(miniJudge1 + ".nuggets.vital_recall")).isEqualTo(0.0);
+        String bigClaude = "groups.find { it.answering_model == 'openai:gpt-4o' && it.judge == '" + CLAUDE + "' }";
+        assertThat(scores.getDouble(bigClaude + ".nuggets.strict_vital_recall")).isEqualTo(0.0);
+        assertThat(scores.getDouble(bigClaude + ".nuggets.all_recall")).isEqualTo(1.0);
         String miniClaude = "groups.find { it.answering_model == '" + MINI + "' && it.judge == '" + CLAUDE + "' }";
         assertThat(scores.getInt(miniClaude + ".traits.find { it.name == 'depth' }.errors")).isEqualTo(1);
         assertThat(scores.getDouble(miniClaude + ".nuggets.all_recall")).isEqualTo(0.5);
@@ -114,10 +123,12 @@ class RunScoresTest {
         NuggetOutcome nuggets = null;
         if (fr) {
             boolean unscored = !big && judge.model().equals("judge-1");
+            boolean noVital = big && judge.model().equals("claude-judge");
             SupportLabel second = big ? SupportLabel.SUPPORT : SupportLabel.NOT_SUPPORT;
             nuggets = new NuggetOutcome(List.of(new NuggetJudgement("Paris is the capital", NuggetImportance.OKAY, SupportLabel.SUPPORT),
-                    new NuggetJudgement("on the Seine", NuggetImportance.VITAL, unscored ? null : second)),
-                    unscored ? null : big ? new NuggetScores(1.0, 1.0, 1.0, 1.0) : new NuggetScores(0.0, 0.5, 0.0, 0.5),
+                    new NuggetJudgement("on the Seine", noVital ? NuggetImportance.OKAY : NuggetImportance.VITAL, unscored ? null : second)),
+                    unscored ? null : noVital ? new NuggetScores(null, 1.0, null, 1.0)
+                            : big ? new NuggetScores(1.0, 1.0, 1.0, 1.0) : new NuggetScores(0.0, 0.5, 0.0, 0.5),
                     List.of(), null, unscored ? "window 0: truncation" : null);
         }
         return new RubricOutcome(List.of(concise, depth), null, nuggets, List.of(), UsageMetadata.EMPTY, 3, null);

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * CSV labels: rows {@code index,label} (a header line and quoted fields allowed; extra columns
+ * CSV labels: rows {@code index,label} (tab or semicolon also separating; a header line and quoted fields allowed; extra columns
  * between the two, such as the nugget's text, too). Rows are taken in the order written; the
  * index must be a number but does not reorder them.
  */
@@ -23,8 +23,8 @@ final class CsvLabelReader implements LabelReader {
     }
 
     @Override
-    public Optional<List<SupportLabel>> read(String answer) {
-        return LabelLines.lastRun(answer, CsvLabelReader::labelOfRow);
+    public Optional<LabelList> read(String answer) {
+        return LabelLines.lastList(answer, CsvLabelReader::labelOfRow);
     }
 
     private static Optional<SupportLabel> labelOfRow(String line) {
@@ -35,8 +35,9 @@ final class CsvLabelReader implements LabelReader {
         return LabelWords.read(unquote(fields.getLast()));
     }
 
-    /** Comma-separated fields; commas inside double quotes do not split. */
+    /** Comma-separated fields (tab or semicolon when the row has no comma); separators inside double quotes do not split. */
     private static List<String> fields(String line) {
+        char separator = line.indexOf(',') >= 0 ? ',' : line.indexOf('\t') >= 0 ? '\t' : ';';
         List<String> fields = new ArrayList<>();
         StringBuilder field = new StringBuilder();
         boolean quoted = false;
@@ -44,7 +45,7 @@ final class CsvLabelReader implements LabelReader {
             if (c == '"') {
                 quoted = !quoted;
                 field.append(c);
-            } else if (c == ',' && !quoted) {
+            } else if (c == separator && !quoted) {
                 fields.add(field.toString());
                 field.setLength(0);
             } else {

@@ -14,9 +14,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,6 +39,10 @@ final class JsonLabelReader implements LabelReader {
             .enable(JsonReadFeature.ALLOW_UNQUOTED_FIELD_NAMES)
             .build());
     /** A quoted string in a cut-off JSON text, and whether a colon follows it (then it is a key). */
+    /** Fields that hold the list, and fields of an item object that hold its label. */
+    private static final Set<String> LIST_KEYS = Set.of("labels", "label", "assignments", "judgments", "judgements");
+    private static final Set<String> LABEL_KEYS = Set.of("label", "assignment", "judgment", "judgement", "verdict", "support");
+    private static final Pattern LABELS_KEY = Pattern.compile("(?i)[\"']labels[\"']\\s*:");
     private static final Pattern QUOTED = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"(\\s*:)?|'((?:[^'\\\\]|\\\\.)*)'(\\s*:)?");
 
     @Override
@@ -46,8 +51,8 @@ final class JsonLabelReader implements LabelReader {
     }
 
     @Override
-    public Optional<List<SupportLabel>> read(String answer) {
-        List<SupportLabel> last = null;
+    public Optional<LabelList> read(String answer) {
+        LabelList last = null;
         int i = 0;
         while (i < answer.length()) {
             char c = answer.charAt(i);
@@ -57,7 +62,7 @@ final class JsonLabelReader implements LabelReader {
             }
             try (JsonParser parser = LENIENT.createParser(answer.substring(i))) {
                 JsonNode value = LENIENT.readTree(parser);
-                Optional<List<SupportLabel>> labels = labelsOf(value);
+                Optional<LabelList> labels = labelsOf(value);
                 // an empty list ("[]" in prose) never hides a real one
                 if (labels.isPresent() && (last == null || !labels.get().isEmpty())) {
                     last = labels.get();
@@ -66,9 +71,9 @@ final class JsonLabelReader implements LabelReader {
                 i += Math.max(1, (int) parser.currentLocation().getCharOffset());
             } catch (JsonEOFException e) {
                 // the text ends inside this value: nothing after it can be a value of its own
-                List<SupportLabel> salvaged = salvage(answer.substring(i));
-                if (!salvaged.isEmpty()) {
-                    last = salvaged;
+                Optional<LabelList> salvaged = salvage(answer.substring(i));
+                if (salvaged.isPresent()) {
+                    last = salvaged.get();
                 }
                 break;
             } catch (StreamReadException e) {
@@ -80,70 +85,85 @@ final class JsonLabelReader implements LabelReader {
         return Optional.ofNullable(last);
     }
 
-    private static Optional<List<SupportLabel>> labelsOf(JsonNode value) {
+    private static Optional<LabelList> labelsOf(JsonNode value) {
         if (value == null) {
             return Optional.empty();
         }
         if (value.isArray()) {
-            return each(value.elements(), JsonLabelReader::labelOf);
+            if (value.isEmpty()) {
+                return Optional.of(new LabelList(List.of()));
+            }
+            List<String> texts = new ArrayList<>();
+            value.elements().forEachRemaining(element -> texts.add(textOf(element)));
+            return LabelList.ofTexts(texts);
         }
         if (!value.isObject() || value.isEmpty()) {
             return Optional.empty();
         }
         for (Iterator<Map.Entry<String, JsonNode>> fields = value.fields(); fields.hasNext(); ) {
             Map.Entry<String, JsonNode> field = fields.next();
-            if (field.getKey().equalsIgnoreCase("labels") && field.getValue().isArray()) {
+            if (LIST_KEYS.contains(field.getKey().toLowerCase(Locale.ROOT)) && field.getValue().isArray()) {
                 return labelsOf(field.getValue());
             }
         }
         if (value.size() == 1 && value.elements().next().isArray()) {
             return labelsOf(value.elements().next());
         }
-        // {"1": "support", "2": "not_support"}: every value a label
-        return each(value.elements(), JsonLabelReader::labelOf);
-    }
-
-    private static Optional<List<SupportLabel>> each(Iterator<JsonNode> elements, Function<JsonNode, Optional<SupportLabel>> read) {
+        // {"1": "support", "2": "not_support"}: every value a label (an object of other things is no label list)
         List<SupportLabel> labels = new ArrayList<>();
-        while (elements.hasNext()) {
-            Optional<SupportLabel> label = read.apply(elements.next());
+        for (Iterator<JsonNode> elements = value.elements(); elements.hasNext(); ) {
+            Optional<SupportLabel> label = LabelWords.read(textOf(elements.next()));
             if (label.isEmpty()) {
-                // a list with something that is no label is not a label list: its labels could not be placed
                 return Optional.empty();
             }
             labels.add(label.get());
         }
-        return Optional.of(labels);
+        return Optional.of(LabelList.of(labels));
     }
 
-    private static Optional<SupportLabel> labelOf(JsonNode element) {
+    /** An array element as label text: a string, a boolean, or an object's label field; anything else as written. */
+    private static String textOf(JsonNode element) {
         if (element.isTextual()) {
-            return LabelWords.read(element.asText());
+            return element.asText();
         }
         if (element.isBoolean()) {
-            return Optional.of(element.asBoolean() ? SupportLabel.SUPPORT : SupportLabel.NOT_SUPPORT);
+            return element.asBoolean() ? "support" : "not_support";
         }
-        if (element.isObject() && element.has("label")) {
-            return labelOf(element.get("label"));
+        if (element.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = element.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                if (LABEL_KEYS.contains(field.getKey().toLowerCase(Locale.ROOT))) {
+                    return textOf(field.getValue());
+                }
+            }
         }
-        return Optional.empty();
+        return element.toString();
     }
 
-    /** The labels of a JSON text cut off before its end: its complete quoted values, keys left out. */
-    private static List<SupportLabel> salvage(String cut) {
+    /**
+     * The labels of a JSON text cut off before its end: its complete quoted values after the last
+     * {@code labels} key (or all of them, keys left out). Every value must be a label: a cut-off text
+     * gives no second look at what an unreadable value was.
+     */
+    private static Optional<LabelList> salvage(String cut) {
+        Matcher key = LABELS_KEY.matcher(cut);
+        int from = 0;
+        while (key.find()) {
+            from = key.end();
+        }
         List<SupportLabel> labels = new ArrayList<>();
         Matcher quoted = QUOTED.matcher(cut);
+        quoted.region(from, cut.length());
         while (quoted.find()) {
-            boolean key = quoted.group(2) != null || quoted.group(4) != null;
-            if (key) {
+            if (quoted.group(2) != null || quoted.group(4) != null) {
                 continue;
             }
             Optional<SupportLabel> label = LabelWords.read(quoted.group(1) != null ? quoted.group(1) : quoted.group(3));
             if (label.isEmpty()) {
-                return List.of();
+                return Optional.empty();
             }
             labels.add(label.get());
         }
-        return labels;
+        return labels.isEmpty() ? Optional.empty() : Optional.of(LabelList.of(labels));
     }
 }

@@ -3,6 +3,7 @@ package dev.assay.stage.rubric.nugget;
 import dev.assay.common.nugget.NuggetOutputFormat;
 import dev.assay.common.nugget.SupportLabel;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -17,6 +18,7 @@ import java.util.regex.Pattern;
 final class MarkdownLabelReader implements LabelReader {
 
     private static final Pattern ITEM = Pattern.compile("^\\s*(?:[-*+]|\\d+[.)])\\s+(.+)$");
+    private static final Pattern NUMBERED = Pattern.compile("^\\s*(\\d{1,6})[.)]\\s+(.+)$");
     private static final Pattern TABLE_ROW = Pattern.compile("^\\s*\\|(.*)\\|\\s*$");
     private static final Pattern SEPARATOR = Pattern.compile("\\s*(?::|\\s-\\s|—|–|->|→|=)\\s*");
 
@@ -25,9 +27,52 @@ final class MarkdownLabelReader implements LabelReader {
         return NuggetOutputFormat.MARKDOWN;
     }
 
+    /**
+     * The last run of label lines, as for every line format, with one addition for numbered lists: a
+     * numbered item without a label between two labelled ones ({@code 2. maybe}) stays in the run as an
+     * unreadable item instead of cutting the list in two, and a numbering that starts again
+     * ({@code 1.} after {@code 3.}) starts a new run, so a numbered draft right before the final list is
+     * not read as part of it.
+     */
     @Override
-    public Optional<List<SupportLabel>> read(String answer) {
-        return LabelLines.lastRun(answer, MarkdownLabelReader::labelOfLine);
+    public Optional<LabelList> read(String answer) {
+        List<LabelList.Item> last = null;
+        List<LabelList.Item> current = new ArrayList<>();
+        List<LabelList.Item> pending = new ArrayList<>();
+        int previousNumber = 0;
+        for (String line : answer.split("\\R")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            Optional<SupportLabel> label = labelOfLine(line);
+            Matcher numbered = NUMBERED.matcher(line);
+            Integer number = numbered.matches() ? Integer.valueOf(numbered.group(1)) : null;
+            if (number != null && number <= previousNumber && !current.isEmpty()) {
+                last = current;
+                current = new ArrayList<>();
+                pending.clear();
+            }
+            previousNumber = number == null ? 0 : number;
+            if (label.isPresent()) {
+                if (!current.isEmpty()) {
+                    current.addAll(pending);
+                }
+                pending.clear();
+                current.add(new LabelList.Item(label.get(), null));
+            } else if (number != null && !current.isEmpty()) {
+                pending.add(new LabelList.Item(null, numbered.group(2)));
+            } else {
+                if (!current.isEmpty()) {
+                    last = current;
+                    current = new ArrayList<>();
+                }
+                pending.clear();
+            }
+        }
+        if (!current.isEmpty()) {
+            last = current;
+        }
+        return Optional.ofNullable(last).map(LabelList::new);
     }
 
     private static Optional<SupportLabel> labelOfLine(String line) {

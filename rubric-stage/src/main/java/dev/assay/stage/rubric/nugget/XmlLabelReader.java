@@ -1,7 +1,6 @@
 package dev.assay.stage.rubric.nugget;
 
 import dev.assay.common.nugget.NuggetOutputFormat;
-import dev.assay.common.nugget.SupportLabel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.regex.Pattern;
  * XML labels: {@code <labels><label>support</label>…</labels>} (attributes allowed, the wrapper
  * optional). Read with patterns rather than an XML parser: the element sits in prose, and an
  * answer cut off before {@code </labels>} should still give the labels before the cut. The last
- * {@code <labels>} element wins; every {@code <label>} in it must hold a label.
+ * {@code <labels>} element wins; a {@code <label>} in it that holds no label word is reported as unreadable.
  */
 final class XmlLabelReader implements LabelReader {
 
@@ -27,7 +26,7 @@ final class XmlLabelReader implements LabelReader {
     }
 
     @Override
-    public Optional<List<SupportLabel>> read(String answer) {
+    public Optional<LabelList> read(String answer) {
         Matcher open = LABELS_OPEN.matcher(answer);
         int start = -1;
         while (open.find()) {
@@ -38,17 +37,13 @@ final class XmlLabelReader implements LabelReader {
             Matcher close = LABELS_CLOSE.matcher(answer);
             region = answer.substring(start, close.find(start) ? close.start() : answer.length());
         }
-        List<SupportLabel> labels = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
         Matcher label = LABEL.matcher(region);
         while (label.find()) {
-            Optional<SupportLabel> read = LabelWords.read(unescape(label.group(1)));
-            if (read.isEmpty()) {
-                return Optional.empty();
-            }
-            labels.add(read.get());
+            texts.add(unescape(label.group(1)));
         }
-        // no label element: only an empty <labels></labels> is an (empty) label list; "<labels>support</labels>" is none
-        return labels.isEmpty() && (start < 0 || !region.isBlank()) ? Optional.empty() : Optional.of(labels);
+        // no label element: no list ("<labels>support</labels>" is not the format; an empty wrapper holds nothing)
+        return texts.isEmpty() ? Optional.empty() : LabelList.ofTexts(texts);
     }
 
     private static String unescape(String text) {

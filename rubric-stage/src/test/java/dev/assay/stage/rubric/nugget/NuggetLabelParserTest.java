@@ -104,9 +104,9 @@ class NuggetLabelParserTest {
         assertRead(NuggetLabelParser.parse("<LABELS><label index=\"1\">Support</label><label index=\"2\">no</label>"
                 + "<label index=\"3\"><![CDATA[partial]]></label></LABELS>", XML, 3), "xml", THREE);
         assertRead(NuggetLabelParser.parse("<label>support</label> <label>not_support</label>", XML, 2), "xml", List.of(SUPPORT, NOT_SUPPORT));
-        // labels without their elements are not the format asked for; an empty wrapper is an empty list
+        // labels without their elements are not the format asked for; an empty wrapper holds no labels (issue 16: not a truncation)
         assertThat(NuggetLabelParser.parse("<labels>support, no</labels>", XML, 2).error()).isEqualTo(NuggetParseError.FORMAT_ERROR);
-        assertThat(NuggetLabelParser.parse("<labels>\n</labels>", XML, 2).error()).isEqualTo(NuggetParseError.TRUNCATION);
+        assertThat(NuggetLabelParser.parse("<labels>\n</labels>", XML, 2).error()).isEqualTo(NuggetParseError.FORMAT_ERROR);
     }
 
     // --- adaptive and mixed answers ---
@@ -188,8 +188,10 @@ class NuggetLabelParserTest {
         assertThat(LabelWords.read("maybe")).isEmpty();
         assertThat(LabelWords.read("not supported at all")).isEmpty();
         assertThat(LabelWords.read("supportive")).isEmpty();
-        // a JSON list with one unreadable entry is no label list: its labels could not be placed
-        assertThat(NuggetLabelParser.parse("[\"support\", \"maybe\", \"no\"]", JSON, 3).error()).isEqualTo(NuggetParseError.FORMAT_ERROR);
+        // a JSON list with one unreadable entry is reported by that entry, never guessed (issue 16: it no longer voids the list)
+        ParsedLabels maybe = NuggetLabelParser.parse("[\"support\", \"maybe\", \"no\"]", JSON, 3);
+        assertThat(maybe.error()).isEqualTo(NuggetParseError.UNREADABLE_LABEL);
+        assertThat(maybe.detail()).isEqualTo("item 2 \"maybe\" is no label; 2 of 3 items read, 3 expected (json)");
     }
 
     // --- counts and garbage ---
@@ -248,5 +250,60 @@ class NuggetLabelParserTest {
         for (NuggetOutputFormat format : NuggetOutputFormat.values()) {
             assertThat(NuggetLabelParser.parse("nothing", format, 1).error()).isEqualTo(NuggetParseError.FORMAT_ERROR);
         }
+    }
+
+    // --- issue 16 ---
+
+    @Test
+    void aOneLineLabelListIsReadInEveryFormat() {
+        for (String line : new String[] {"support, not_support, partial_support", "support\tnot_support\tpartial_support",
+                "support | not_support | partial_support", "[support, not_support, partial_support]",
+                "\"support\", \"not_support\", \"partial_support\"", "Labels: (support; not_support; partial_support)",
+                "support not_support partial_support"}) {
+            for (NuggetOutputFormat format : NuggetOutputFormat.values()) {
+                ParsedLabels parsed = NuggetLabelParser.parse(line, format, 3);
+                assertThat(parsed.error()).as(format + ": " + line + " - " + parsed.detail()).isEqualTo(NuggetParseError.NONE);
+                assertThat(parsed.labels()).as(format + ": " + line).containsExactlyElementsOf(THREE);
+            }
+        }
+        // asked for a format, only a one-line list is taken as plain labels: label lines are another layout
+        assertThat(NuggetLabelParser.parse("Nugget 1: support\nNugget 2: no", JSON, 2).error()).isEqualTo(NuggetParseError.FORMAT_ERROR);
+        assertRead(NuggetLabelParser.parse("Nugget 1: support\nNugget 2: no", ADAPTIVE, 2), "plain", List.of(SUPPORT, NOT_SUPPORT));
+    }
+
+    @Test
+    void aLabelsHeadingWithANumberedListIsMarkdownInAdaptive() {
+        assertRead(NuggetLabelParser.parse("Labels:\n1. support\n2. not_support", ADAPTIVE, 2), "markdown", List.of(SUPPORT, NOT_SUPPORT));
+    }
+
+    @Test
+    void noLabelsFoundIsAFormatErrorNeverATruncation() {
+        for (NuggetOutputFormat format : NuggetOutputFormat.values()) {
+            for (String empty : new String[] {"labels:\n", "{\"labels\": []}", "<labels></labels>", "Labels:\n1. see above"}) {
+                assertThat(NuggetLabelParser.parse(empty, format, 2).error()).as(format + ": " + empty).isEqualTo(NuggetParseError.FORMAT_ERROR);
+            }
+        }
+    }
+
+    @Test
+    void yamlAcceptsABareListAndTheUsualSpellings() {
+        assertRead(NuggetLabelParser.parse("- support\n- not_support\n- partial_support", YAML, 3), "yaml", THREE);
+        assertRead(NuggetLabelParser.parse("labels:\n  - SUPPORTED\n  - Not Supported\n  - partially supported", YAML, 3), "yaml", THREE);
+        assertRead(NuggetLabelParser.parse("labels:\n  - supported\n  - unsupported\n  - partial", YAML, 3), "yaml", THREE);
+        assertRead(NuggetLabelParser.parse("labels:\n  - Support\n  - not supported\n  - Partial Support", YAML, 3), "yaml", THREE);
+    }
+
+    @Test
+    void oneUnknownWordIsReportedAloneAndVoidsNothingElse() {
+        ParsedLabels yaml = NuggetLabelParser.parse("labels:\n  - support\n  - unclear\n  - not_support\n  - partial", YAML, 4);
+        assertThat(yaml.error()).isEqualTo(NuggetParseError.UNREADABLE_LABEL);
+        assertThat(yaml.labels()).containsExactly(SUPPORT, NOT_SUPPORT, PARTIAL_SUPPORT);
+        assertThat(yaml.detail()).isEqualTo("item 2 \"unclear\" is no label; 3 of 4 items read, 4 expected (yaml)");
+
+        ParsedLabels xml = NuggetLabelParser.parse("<labels><label>support</label><label>n/a</label></labels>", XML, 2);
+        assertThat(xml.error()).isEqualTo(NuggetParseError.UNREADABLE_LABEL);
+        assertThat(xml.detail()).startsWith("item 2 \"n/a\" is no label");
+        // a list with mostly other things is no label list at all
+        assertThat(NuggetLabelParser.parse("[\"Paris\", \"Seine\", \"support\"]", JSON, 3).error()).isEqualTo(NuggetParseError.FORMAT_ERROR);
     }
 }

@@ -101,6 +101,21 @@ class VerificationResultTest {
     }
 
     @Test
+    void aJudgeAnswerReadWithTypeCoercionIsACaveatNamingFieldValueAndReading() {
+        ParsedJob ok = Fixtures.parsed();
+        String judge = ok.judge().canonicalKey();
+        List<dev.assay.common.message.Message> prompt = List.of(dev.assay.common.message.Message.system("Extract."),
+                dev.assay.common.message.Message.user("Paris"));
+        RecordedCall coerced = new RecordedCall(Stage.PARSING, dev.assay.common.prompt.PromptTask.PARSING, judge, prompt,
+                "{\"capital\": \"yes\"}", UsageMetadata.EMPTY, 5, null, List.of("capital: \"yes\" read as true"));
+        ParsedJob parsed = ParsedJob.of(ok.answered(), ok.judge(), new ParsingOutcome(ok.parsing().abstention(), ok.parsing().parsed(),
+                ok.parsing().template(), List.of(coerced), UsageMetadata.EMPTY, 5, null));
+
+        assertThat(VerificationResult.assemble(parsed, null, Fixtures.NOW).caveats())
+                .containsExactly(judge + " (parsing): its answer was read with type coercion: capital: \"yes\" read as true");
+    }
+
+    @Test
     void aPassInSpiteOfFailingFieldsIsACaveat() {
         ParsedJob ok = Fixtures.parsed();
         TemplateVerdict lenient = new TemplateVerdict(true, 0.5, List.of(

@@ -113,6 +113,14 @@ class VerificationResultTest {
 
         assertThat(VerificationResult.assemble(parsed, null, Fixtures.NOW).caveats())
                 .containsExactly(judge + " (parsing): its answer was read with type coercion: capital: \"yes\" read as true");
+        // the coercions travel with the call between stages; a call without any writes no key
+        assertThat(dev.assay.common.json.Json.read(dev.assay.common.json.Json.write(coerced), RecordedCall.class)).isEqualTo(coerced);
+        assertThat(dev.assay.common.json.Json.write(calls(judge).get(0))).doesNotContain("coercions");
+    }
+
+    private static List<RecordedCall> calls(String judge) {
+        return List.of(new RecordedCall(Stage.PARSING, dev.assay.common.prompt.PromptTask.PARSING, judge, List.of(), "{}",
+                UsageMetadata.EMPTY, 5, null));
     }
 
     @Test

@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  *   <li>string: a number, written as JSON writes it ({@code 42} → {@code "42"}; Pydantic does this
  *       with {@code coerce_numbers_to_str});</li>
  *   <li>array: a single value where a list of it is asked (Pydantic refuses this; a judge's lone
- *       value is still a list of one).</li>
+ *       value is still a list of one), unless it is text with a separator ({@code "a, b"}: one
+ *       item or two?).</li>
  * </ul>
  * Nothing else: a value that needs interpretation ({@code "maybe"}, {@code 2} for a boolean,
  * {@code "about 8"}, {@code "8.5"} for an integer, {@code true} for a number) is left for the judge
@@ -45,6 +46,8 @@ final class TypeCoercion {
 
     private static final Pattern INTEGER = Pattern.compile("[-+]?\\d+(\\.0*)?");
     private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
+    /** Separators that make one text where a list is asked read as several items, or one. */
+    private static final Pattern LIST_IN_TEXT = Pattern.compile("[,;\\n|]");
     private static final Set<String> TRUE = Set.of("true", "yes", "on", "t", "y", "1");
     private static final Set<String> FALSE = Set.of("false", "no", "off", "f", "n", "0");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -85,7 +88,8 @@ final class TypeCoercion {
             return coerceObject((ObjectNode) value, schema.get("properties"), path, notes, refusals);
         }
         if (value.isArray()) {
-            return types.isEmpty() || types.contains("array") ? coerceItems((ArrayNode) value, schema.get("items"), path, notes, refusals) : value;
+            return types.isEmpty() || types.contains("array")
+                    ? coerceItems((ArrayNode) value, schema.get("items"), path, notes, refusals) : value;
         }
         if (value.isNull() || types.isEmpty() || types.contains(typeOf(value))
                 || value.isIntegralNumber() && types.contains("number")) {
@@ -95,9 +99,15 @@ final class TypeCoercion {
                 : value.isNumber() ? fromNumber(value, types) : null;
         if (scalar != null) {
             // JSON readers may write 3.0 as 3: say which kind of number became an integer
-            notes.add(name(path) + (value.isNumber() && scalar.isIntegralNumber() ? "the decimal " + value + " read as the integer " + scalar
-                    : value + " read as " + scalar));
+            notes.add(name(path) + (value.isNumber() && scalar.isIntegralNumber()
+                    ? "the decimal " + value + " read as the integer " + scalar : value + " read as " + scalar));
             return scalar;
+        }
+        if (types.contains("array") && value.isTextual() && LIST_IN_TEXT.matcher(value.asText()).find()) {
+            // "a, b" may be one item or two: the judge is asked for the items instead
+            refusals.add(name(path) + value + " is one text where a list is asked and may hold several items;"
+                    + " give them as a JSON array");
+            return value;
         }
         if (types.contains("array")) {
             // One value where a list is asked: the list of that one value (its item coerced too).

@@ -108,6 +108,7 @@ class JsonAnswersTest {
         refused.put("\"share\": \"8 people\"", "share: \"8 people\" is not a number");
         refused.put("\"share\": true", "share: true is not a number");
         refused.put("\"name\": false", "name: false is not text");
+        refused.put("\"tags\": \"red, green\"", "tags: \"red, green\" is one text where a list is asked and may hold several items");
         refused.forEach((field, message) -> assertThatThrownBy(() -> JsonAnswers.read(answerWith(field), SCHEMA)).as(field)
                 .isInstanceOf(MalformedResponseException.class)
                 .hasMessageContaining("does not match the schema")

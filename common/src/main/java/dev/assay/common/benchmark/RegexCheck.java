@@ -35,7 +35,7 @@ public record RegexCheck(String pattern, String must, List<String> flags) implem
     }
 
     public Pattern compiled() {
-        return Pattern.compile(pattern, RegexFlags.of(flags == null ? List.of() : flags, (i, message) -> {
+        return RegexFlags.compile(pattern, RegexFlags.of(flags == null ? List.of() : flags, (i, message) -> {
             throw new IllegalArgumentException(message);
         }));
     }
@@ -50,7 +50,7 @@ public record RegexCheck(String pattern, String must, List<String> flags) implem
                 (i, message) -> problems.add(Problems.index(Problems.field(path, "flags"), i), message));
         if (problems.require(Problems.field(path, "pattern"), pattern)) {
             try {
-                Pattern.compile(pattern, flagBits);
+                RegexFlags.compile(pattern, flagBits);
             } catch (PatternSyntaxException e) {
                 problems.add(Problems.field(path, "pattern"), "invalid regular expression: " + e.getDescription() + " near index " + e.getIndex());
             }

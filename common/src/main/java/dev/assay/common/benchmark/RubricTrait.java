@@ -163,9 +163,9 @@ public record RubricTrait(
         return summary != null && !summary.isBlank() ? summary : description;
     }
 
-    /** The compiled pattern of a regex trait. */
+    /** The compiled pattern of a regex trait, Unicode-aware as Python's {@code re} ({@link RegexFlags}). */
     public Pattern compiledPattern() {
-        return Pattern.compile(pattern, isCaseSensitive() ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+        return RegexFlags.compile(pattern, isCaseSensitive() ? 0 : Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
     }
 
     /** The fields this trait sets, by their file names (for "field not used by this kind" errors). */

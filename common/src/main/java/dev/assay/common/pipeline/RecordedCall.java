@@ -15,14 +15,29 @@ import java.util.List;
  *
  * @param model    the canonical key of the model called
  * @param response the response text; null when the call failed
- * @param error    why the call failed, when it did
+ * @param error     why the call failed, when it did
+ * @param coercions values of the judge's JSON answer read as another type to fit its schema, each naming the field,
+ *                  the value given and what it became ({@code verdict: "yes" read as true}); absent when none
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RecordedCall(Stage stage, PromptTask task, String model, List<Message> messages, String response,
-                           UsageMetadata usage, long latencyMs, String error) {
+                           UsageMetadata usage, long latencyMs, String error,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> coercions) {
     public RecordedCall {
         messages = messages == null ? List.of() : List.copyOf(messages);
         usage = usage == null ? UsageMetadata.EMPTY : usage;
+        coercions = coercions == null ? List.of() : List.copyOf(coercions);
+    }
+
+    /** A call whose answer was used as given (or not parsed at all). */
+    public RecordedCall(Stage stage, PromptTask task, String model, List<Message> messages, String response,
+                        UsageMetadata usage, long latencyMs, String error) {
+        this(stage, task, model, messages, response, usage, latencyMs, error, List.of());
+    }
+
+    /** This call, its answer read with these coercions. */
+    public RecordedCall withCoercions(List<String> coercions) {
+        return new RecordedCall(stage, task, model, messages, response, usage, latencyMs, error, coercions);
     }
 }

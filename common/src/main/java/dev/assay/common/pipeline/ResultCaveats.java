@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * What a reader of a result should know before trusting its verdict, read off what the result
- * already records: a judge that had to be asked again, calls that failed before one succeeded,
- * traits that could not be scored, a pass in spite of failing fields.
+ * already records: a judge that had to be asked again, a judge answer read with type coercion,
+ * calls that failed before one succeeded, traits that could not be scored, a pass in spite of
+ * failing fields.
  */
 final class ResultCaveats {
 
@@ -25,6 +26,10 @@ final class ResultCaveats {
             if (call.error() == null && call.stage() != Stage.GENERATION && showsAnEarlierAnswer(call)) {
                 caveats.add(call.model() + " (" + call.task().wireValue() + "): its first answer was unusable; it was shown "
                         + "the problem and answered again");
+            }
+            if (!call.coercions().isEmpty()) {
+                caveats.add(call.model() + " (" + call.task().wireValue() + "): its answer was read with type coercion: "
+                        + String.join("; ", call.coercions()));
             }
         }
         if (template != null && template.passed()) {

@@ -101,6 +101,29 @@ class VerificationResultTest {
     }
 
     @Test
+    void aJudgeAnswerReadWithTypeCoercionIsACaveatNamingFieldValueAndReading() {
+        ParsedJob ok = Fixtures.parsed();
+        String judge = ok.judge().canonicalKey();
+        List<dev.assay.common.message.Message> prompt = List.of(dev.assay.common.message.Message.system("Extract."),
+                dev.assay.common.message.Message.user("Paris"));
+        RecordedCall coerced = new RecordedCall(Stage.PARSING, dev.assay.common.prompt.PromptTask.PARSING, judge, prompt,
+                "{\"capital\": \"yes\"}", UsageMetadata.EMPTY, 5, null, List.of("capital: \"yes\" read as true"));
+        ParsedJob parsed = ParsedJob.of(ok.answered(), ok.judge(), new ParsingOutcome(ok.parsing().abstention(), ok.parsing().parsed(),
+                ok.parsing().template(), List.of(coerced), UsageMetadata.EMPTY, 5, null));
+
+        assertThat(VerificationResult.assemble(parsed, null, Fixtures.NOW).caveats())
+                .containsExactly(judge + " (parsing): its answer was read with type coercion: capital: \"yes\" read as true");
+        // the coercions travel with the call between stages; a call without any writes no key
+        assertThat(dev.assay.common.json.Json.read(dev.assay.common.json.Json.write(coerced), RecordedCall.class)).isEqualTo(coerced);
+        assertThat(dev.assay.common.json.Json.write(calls(judge).get(0))).doesNotContain("coercions");
+    }
+
+    private static List<RecordedCall> calls(String judge) {
+        return List.of(new RecordedCall(Stage.PARSING, dev.assay.common.prompt.PromptTask.PARSING, judge, List.of(), "{}",
+                UsageMetadata.EMPTY, 5, null));
+    }
+
+    @Test
     void aPassInSpiteOfFailingFieldsIsACaveat() {
         ParsedJob ok = Fixtures.parsed();
         TemplateVerdict lenient = new TemplateVerdict(true, 0.5, List.of(

@@ -100,6 +100,19 @@ class CompositionAndRegexChecksTest {
     }
 
     @Test
+    void regexChecksAreUnicodeAwareAsInPythonsRe() throws Exception {
+        // Karenina runs re.search on the raw response; there \d matches Arabic-Indic digits and \b knows Cyrillic letters
+        AnswerTemplate template = template("""
+                regex_checks:
+                  - {pattern: "\\\\d+\\\\s*mg"}
+                  - {pattern: "\\\\bдоза\\\\b", flags: [ignore_case]}
+                """);
+        TemplateVerdict verdict = TemplateVerifier.verify(template, json("{\"a\":1,\"b\":2,\"c\":3}"), "ДОЗА: ٣ mg", null);
+        assertThat(verdict.regexChecks()).extracting(RegexCheckResult::matched).containsExactly(true, true);
+        assertThat(verdict.passed()).isTrue();
+    }
+
+    @Test
     void regexChecksAreValidated() {
         assertThat(errors("""
                 regex_checks:

@@ -61,6 +61,10 @@ final class RegexTranslation {
         if (classesUsed && !flags.contains(Flag.ASCII)) {
             inline.append('U'); // Python's \d \w \s \b are Unicode-aware for text
         }
+        if (classesUsed && flags.contains(Flag.ASCII)) {
+            // regex traits are compiled Unicode-aware (RegexFlags); re.ASCII turns that off again
+            inline.append("-U");
+        }
         String prefix = inline.isEmpty() ? "" : "(?" + inline + ")";
         return new JavaPattern(prefix + out, flags.contains(Flag.IGNORECASE));
     }

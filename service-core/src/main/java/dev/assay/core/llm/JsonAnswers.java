@@ -14,11 +14,12 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Reads a judge's JSON answer out of its response text and checks it against the schema.
  * Tolerates what models wrap around JSON: reasoning blocks, Markdown fences, a sentence before;
- * and, against the schema, obvious type slips ({@link TypeCoercion}).
+ * and, against the schema, type slips with a single reading ({@link TypeCoercion}).
  */
 public final class JsonAnswers {
 
@@ -31,22 +32,41 @@ public final class JsonAnswers {
 
     /** The JSON object in {@code text}, valid against {@code schema} (when given). */
     public static JsonNode read(String text, JsonNode schema) {
+        return answer(text, schema).value();
+    }
+
+    /**
+     * A judge's answer read against its schema.
+     *
+     * @param coercions the type slips fixed to make it valid, each naming the field, the value given and what it
+     *                  became ({@code verdict: "yes" read as true}); empty when the answer was valid as given
+     */
+    public record Answer(JsonNode value, List<String> coercions) {
+        public Answer {
+            coercions = List.copyOf(coercions);
+        }
+    }
+
+    /** Like {@link #read}, saying which values were coerced. */
+    public static Answer answer(String text, JsonNode schema) {
         JsonNode value = parseObject(text);
         if (schema == null) {
-            return value;
+            return new Answer(value, List.of());
         }
         Schema compiled = SCHEMAS.getSchema(schema);
         List<Error> errors = validate(compiled, value);
         if (errors.isEmpty()) {
-            return value;
+            return new Answer(value, List.of());
         }
-        // Obvious type slips ("8" for 8, "true" for true, one value for a list) are fixed here
+        // Type slips with one reading ("8" for 8, "yes" for true, one value for a list) are fixed here
         // rather than costing the judge a repair round; anything else is still malformed.
-        JsonNode coerced = TypeCoercion.coerce(value, schema);
-        if (!coerced.equals(value) && validate(compiled, coerced).isEmpty()) {
-            return coerced;
+        TypeCoercion.Coerced coerced = TypeCoercion.coerceNoting(value, schema);
+        if (!coerced.value().equals(value) && validate(compiled, coerced.value()).isEmpty()) {
+            return new Answer(coerced.value(), coerced.changes());
         }
-        String problems = errors.stream().limit(5).map(Error::toString).collect(Collectors.joining("; "));
+        // The values without a single reading first: they say plainly what the judge must change.
+        String problems = Stream.concat(coerced.refusals().stream(), errors.stream().map(Error::toString))
+                .limit(5).collect(Collectors.joining("; "));
         throw new MalformedResponseException("the answer does not match the schema: " + problems, text);
     }
 

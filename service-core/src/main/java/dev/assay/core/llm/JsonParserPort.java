@@ -47,12 +47,13 @@ public final class JsonParserPort implements ParserPort {
             LlmResponse response = structured.invoke(conversation);
             usage = usage.plus(response.usage());
             try {
-                JsonNode answer = JsonAnswers.read(response.content(), jsonSchema);
+                JsonAnswers.Answer read = JsonAnswers.answer(response.content(), jsonSchema);
+                JsonNode answer = read.value();
                 List<String> problems = check.problems(answer);
                 if (!problems.isEmpty()) {
                     throw new MalformedResponseException(String.join("; ", problems), response.content());
                 }
-                return new ParseResult(answer, usage, response.content());
+                return new ParseResult(answer, usage, response.content(), read.coercions());
             } catch (MalformedResponseException e) {
                 if (round >= repairAttempts) {
                     throw e;

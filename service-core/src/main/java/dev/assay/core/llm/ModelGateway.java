@@ -109,6 +109,10 @@ public class ModelGateway {
         try {
             ParseResult result = new JsonParserPort(guarded(model, stage, task, calls), settings.repairAttempts(), check)
                     .parse(messages, schema);
+            if (!result.coercions().isEmpty() && !calls.isEmpty()) {
+                // The last call is the one whose answer was used: it carries what was read as another type.
+                calls.set(calls.size() - 1, calls.get(calls.size() - 1).withCoercions(result.coercions()));
+            }
             return new Extraction(result.parsed(), result.usage(), calls);
         } catch (PortException e) {
             throw new ModelCallException(e, calls);

@@ -179,6 +179,23 @@ class ModelGatewayTest {
     }
 
     @Test
+    void aJudgeAnswerReadWithTypeCoercionSaysSoOnItsCall() throws Exception {
+        JsonNode schema = Json.mapper().readTree("""
+                {"type":"object","properties":{"correct":{"type":["boolean","null"]},"count":{"type":["integer","null"]}},
+                 "required":["correct","count"],"additionalProperties":false}""");
+        stub.when(any()).thenReply("{\"correct\": \"yes\", \"count\": \"3\"}");
+
+        Extraction extraction = gateway.extract(model("judge-lax"), Stage.PARSING, PromptTask.PARSING, PROMPT, schema);
+
+        // Karenina's Pydantic templates take "yes" for a bool: no repair round is spent, and the call records the reading
+        assertThat(extraction.value().get("correct").booleanValue()).isTrue();
+        assertThat(extraction.value().get("count").asInt()).isEqualTo(3);
+        assertThat(extraction.calls()).singleElement().satisfies(call -> assertThat(call.coercions())
+                .containsExactly("correct: \"yes\" read as true", "count: \"3\" read as 3"));
+        assertThat(Json.write(extraction.calls().get(0))).contains("\"coercions\"");
+    }
+
+    @Test
     void extractionFailsAsContentWhenTheAnswerStaysWrong() throws Exception {
         JsonNode schema = Json.mapper().readTree("""
                 {"type":"object","properties":{"dose":{"type":"number"}},"required":["dose"]}""");

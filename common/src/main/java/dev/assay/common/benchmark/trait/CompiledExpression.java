@@ -10,6 +10,7 @@ import dev.cel.runtime.CelRuntime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * An expression trait compiled for one set of prompt parameter names, ready to evaluate against
@@ -71,6 +72,12 @@ public final class CompiledExpression {
      */
     public Object evaluate(String response, Map<String, ?> parsed, Map<String, String> params, Map<String, String> generated,
                            List<RunOutput> outputs) {
+        return evaluate(response, parsed, params, generated, outputs, System::nanoTime);
+    }
+
+    /** {@link #evaluate(String, Map, Map, Map, List)} timed by {@code clock} (tests: a slow machine's clock). */
+    Object evaluate(String response, Map<String, ?> parsed, Map<String, String> params, Map<String, String> generated,
+                    List<RunOutput> outputs, LongSupplier clock) {
         Map<String, String> parameters = params == null ? Map.of() : params;
         Map<String, Object> variables = new HashMap<>();
         variables.put(ExpressionEnvironment.RESPONSE, response == null ? "" : response);
@@ -89,7 +96,7 @@ public final class CompiledExpression {
             variables.put(name, value);
         }
         try {
-            Object value = program.trace(variables, new EvaluationBudget(limits));
+            Object value = program.trace(variables, new EvaluationBudget(limits, clock));
             return value instanceof NullValue ? null : value;
         } catch (CelEvaluationException e) {
             for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {

@@ -6,8 +6,10 @@ import java.time.Duration;
 
 /**
  * How far one expression trait may go. CEL has no I/O, so the risks are size and time: the parse
- * limits bound what is compiled; the iteration limit, the text budget and the timeout bound one
- * evaluation (per response).
+ * limits bound what is compiled; the iteration limit, the work budget and the text budget bound one
+ * evaluation (per response). They count work done, not time taken, so the same expression on the
+ * same response gets the same verdict on a busy machine as on an idle one; the timeout is only a
+ * backstop far above what the work budget allows.
  *
  * @param maxLength         longest expression, in Unicode code points
  * @param maxNodes          most syntax-tree nodes an expression may parse into
@@ -16,13 +18,16 @@ import java.time.Duration;
  *                          {@code map}, {@code filter} in the expression (nested ones multiply)
  * @param maxRegexProgramSize largest compiled {@code matches} pattern (RE2 program instructions; RE2 runs in linear time)
  * @param maxProducedChars  characters of text that function calls may produce, summed over one evaluation
- * @param timeout           wall-clock time one evaluation may take
+ * @param maxWork           units of work per evaluation: one per node evaluated, plus the characters of text each
+ *                          function call is given ({@link EvaluationBudget})
+ * @param timeout           wall-clock backstop for one evaluation, far above what {@code maxWork} takes
  */
 public record ExpressionLimits(int maxLength, int maxNodes, int maxNesting, int maxIterations, int maxRegexProgramSize,
-                               long maxProducedChars, Duration timeout) {
+                               long maxProducedChars, long maxWork, Duration timeout) {
 
+    /** 20 million units: 20 reads of a 1 MB response, or 2,000 of a 10 kB one, a fraction of a second of work. */
     public static final ExpressionLimits DEFAULT = new ExpressionLimits(4_000, 1_000, 64, 10_000, 5_000, 10_000_000,
-            Duration.ofSeconds(1));
+            20_000_000, Duration.ofSeconds(60));
 
     /** The CEL options that enforce the compile-time limits and the iteration and regex limits. */
     CelOptions celOptions() {

@@ -45,7 +45,7 @@ public final class RegexMatch implements VerificationPrimitive {
         }
         Pattern pattern;
         try {
-            pattern = Pattern.compile(source, flags);
+            pattern = RegexFlags.compile(source, flags);
         } catch (PatternSyntaxException e) {
             if (where == null) {
                 params.fieldError("ground_truth", "invalid regular expression: " + e.getDescription() + " near index " + e.getIndex());

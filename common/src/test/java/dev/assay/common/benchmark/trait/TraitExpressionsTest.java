@@ -17,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -260,16 +262,42 @@ class TraitExpressionsTest {
     }
 
     @Test
-    void aSlowEvaluationStopsAtTheTimeLimit() {
+    void aCostlyEvaluationStopsAtTheWorkLimit() {
         String hundred = numbers(100);
         String ninety = numbers(90);
-        // 9,000 scans of a megabyte: well under the iteration limit, far over a second
-        long start = System.nanoTime();
+        // 9,000 scans of a megabyte: well under the iteration limit, far over the work budget (each scan reads 1,000,000 characters)
         assertThatThrownBy(() -> evaluate(hundred + ".all(x, " + ninety + ".all(y, !response.matches('b+$')))",
                 "a".repeat(1_000_000), null, Map.of()))
                 .isInstanceOf(ExpressionException.class)
-                .hasMessage("stopped after 1000 ms, the time limit for one evaluation");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+                .hasMessage("stopped after 20000000 units of work (one per step, plus the characters of text each function call "
+                        + "was given), the limit for one evaluation");
+    }
+
+    @Test
+    void aBusyMachineDoesNotStopAnOrdinaryEvaluation() {
+        // A clock that moves 2 s at every reading: a machine so loaded that a 1 s wall-clock limit stopped this at once.
+        // The verdict depends on the work done only, so it is the same as on an idle machine.
+        AtomicLong now = new AtomicLong();
+        LongSupplier slowClock = () -> now.addAndGet(Duration.ofSeconds(2).toNanos());
+        CompiledExpression trivial = TraitExpressions.compile("response.contains('mg') && size(response) < 100", Set.of());
+        CompiledExpression thousandSteps = TraitExpressions.compile(numbers(100) + ".all(x, " + numbers(10)
+                + ".all(y, response.contains('mg')))", Set.of());
+
+        assertThat(trivial.evaluate("5 mg", null, Map.of(), Map.of(), List.of(), slowClock)).isEqualTo(true);
+        assertThat(thousandSteps.evaluate("5 mg", null, Map.of(), Map.of(), List.of(), slowClock)).isEqualTo(true);
+    }
+
+    @Test
+    void theWallClockIsOnlyABackstopFarAboveTheWorkLimit() {
+        // a clock that moves a minute and more at every reading: the backstop (60 s) ends what the work budget would not
+        AtomicLong now = new AtomicLong();
+        LongSupplier stalledMachine = () -> now.addAndGet(Duration.ofSeconds(61).toNanos());
+        CompiledExpression thousandSteps = TraitExpressions.compile(numbers(100) + ".all(x, " + numbers(10)
+                + ".all(y, response.contains('mg')))", Set.of());
+
+        assertThatThrownBy(() -> thousandSteps.evaluate("5 mg", null, Map.of(), Map.of(), List.of(), stalledMachine))
+                .isInstanceOf(ExpressionException.class)
+                .hasMessage("stopped after 60 s, the time limit for one evaluation");
     }
 
     @Test

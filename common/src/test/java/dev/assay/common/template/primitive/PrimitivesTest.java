@@ -121,6 +121,18 @@ class PrimitivesTest {
         }
 
         @Test
+        void booleanReadsWhatPydanticReadsInLaxModeAndNothingElse() {
+            for (String yes : new String[] {"1", "1.0", "\"1\"", "\"on\"", "\"T\"", "\"y\"", "\"TRUE\""}) {
+                assertThat(passes("{type: boolean, description: d, ground_truth: true}", yes)).as(yes).isTrue();
+            }
+            for (String no : new String[] {"0", "\"0\"", "\"OFF\"", "\"f\"", "\"N\"", "\"False\""}) {
+                assertThat(passes("{type: boolean, description: d, ground_truth: false}", no)).as(no).isTrue();
+            }
+            assertThat(check("{type: boolean, description: d, ground_truth: true}", "2").detail()).isEqualTo(
+                    "expected true or false (or yes/no, on/off, 1/0), got 2");
+        }
+
+        @Test
         void literalMustBeAnAllowedValue() {
             String field = "{type: literal, values: [low, medium, high], description: d, ground_truth: high}";
             assertThat(passes(field, "\"high \"")).isTrue();
@@ -176,6 +188,14 @@ class PrimitivesTest {
             assertThat(passes("{type: string, description: d, verify: {primitive: regex, pattern: \"^b\", flags: [multiline]}}", "\"a\\nb\"")).isTrue();
             assertThat(passes("{type: string, description: d, verify: {primitive: regex, pattern: \"a.b\", flags: [dotall]}}", "\"a\\nb\"")).isTrue();
             assertThat(passes("{type: string, description: d, verify: {primitive: regex, pattern: \"ÉCOLE\", flags: [ignore_case]}}", "\"école\"")).isTrue();
+        }
+
+        @Test
+        void classesAreUnicodeAwareAsInPythonsRe() {
+            // Python's re.search(r"\d+ mg", "٣ mg") matches: \d is any decimal digit, \w any script's letter
+            assertThat(passes("{type: string, description: d, verify: {primitive: regex, pattern: \"^\\\\d+ mg$\"}}", "\"٣٠ mg\"")).isTrue();
+            assertThat(passes("{type: string, description: d, verify: {primitive: regex, pattern: \"^\\\\w+$\", mode: full}}", "\"Straße\"")).isTrue();
+            assertThat(passes("{type: string, description: d, verify: {primitive: regex, pattern: \"a\\\\sb\"}}", "\"a\u00a0b\"")).isTrue();
         }
     }
 

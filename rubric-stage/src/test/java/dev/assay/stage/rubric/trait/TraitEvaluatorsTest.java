@@ -70,6 +70,20 @@ class TraitEvaluatorsTest {
     }
 
     @Test
+    void regexTraitsAreUnicodeAwareAsInPythonsRe() {
+        // Karenina's regex traits run Python's re: \d matches "٣" (Arabic-Indic three), \w matches "é", case folds beyond ASCII
+        TraitEvaluators regex = new TraitEvaluators(List.of(new RegexTraitEvaluator()));
+        List<RubricTrait> traits = List.of(RubricTrait.regexTrait("digit", "\\d", null, null),
+                RubricTrait.regexTrait("word", "^\\w+$", null, null),
+                RubricTrait.regexTrait("folded", "ÉTÉ", false, null));
+
+        assertThat(regex.score(traits, new TraitInput(null, "٣", null, null), null)).extracting(TraitScore::passed)
+                .containsExactly(true, true, false);
+        assertThat(regex.score(traits, new TraitInput(null, "été", null, null), null)).extracting(TraitScore::passed)
+                .containsExactly(false, true, true);
+    }
+
+    @Test
     void twoEvaluatorsMayNotClaimTheSameKind() {
         assertThatThrownBy(() -> new TraitEvaluators(List.of(new Recording("boolean", "score"), new Recording("score"))))
                 .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("two evaluators for trait kind score: ");

@@ -35,13 +35,17 @@ public final class RunPlanner {
         for (Question question : benchmark.questions()) {
             Question withGlobal = withGlobalRubric(question, global)
                     .withFewShot(FewShotSelection.select(question, config.effectiveFewShot()));
+            // a question's own mode goes with its jobs, so every stage and its results follow it
+            JobSettings questionSettings = question.evaluationMode() == null ? settings
+                    : new JobSettings(question.evaluationMode(), settings.abstentionCheck(), settings.sufficiencyCheck(),
+                    settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag());
             for (ModelConfig model : config.answeringModels()) {
                 // validation made sure every question has its manual answer
                 ManualAnswer manualAnswer = model.isManual()
                         ? RunPairChecks.manualKey(question, config).map(config.manualAnswers()::get).orElseThrow()
                         : null;
                 for (int replicate = 1; replicate <= config.effectiveReplicates(); replicate++) {
-                    jobs.add(VerificationJob.createAnswered(runId, withGlobal, model, config.judges(), replicate, settings,
+                    jobs.add(VerificationJob.createAnswered(runId, withGlobal, model, config.judges(), replicate, questionSettings,
                             manualAnswer, now));
                 }
             }

@@ -126,30 +126,48 @@ public final class KareninaImporter implements BenchmarkImporter {
     }
 
     /**
-     * The default (template_and_rubric) needs a template on every question. When some have none, the
-     * starter config uses rubric_only so that the written benchmark runs as it is; the converted
-     * templates stay in the benchmark.
+     * The default (template_and_rubric) needs a template on every question. When some converted,
+     * the run keeps the default so that those are verified, and each question without one is
+     * marked {@code evaluation_mode: rubric_only} for itself; when none did, the starter config
+     * uses rubric_only for the whole run.
      */
     private static EvaluationMode evaluationMode(List<Question> questions, Rubric global, List<String> notes) {
         long withTemplate = questions.stream().filter(question -> question.template() != null).count();
         if (withTemplate == questions.size()) {
             return null;
         }
-        if (withTemplate == 0) {
-            notes.add("no question has a converted template: the starter run config uses evaluation_mode rubric_only");
-        } else {
-            notes.add(withTemplate + " of " + questions.size() + " questions have a converted template: the starter run config "
-                    + "uses evaluation_mode rubric_only so that every question runs; the templates stay in the benchmark "
-                    + "(template_and_rubric needs one on every question)");
+        if (withTemplate > 0) {
+            List<String> without = new ArrayList<>();
+            questions.replaceAll(question -> {
+                if (question.template() != null) {
+                    return question;
+                }
+                without.add(question.id());
+                return question.toBuilder().evaluationMode(EvaluationMode.RUBRIC_ONLY).build();
+            });
+            notes.add(withTemplate + " of " + questions.size() + " questions have a converted template, and the run keeps "
+                    + "template_and_rubric so that they are verified; the " + without.size() + " without one are marked "
+                    + "evaluation_mode: rubric_only for themselves: " + String.join(", ", without));
+            noTraits(without, questions, global, notes);
+            return null;
         }
-        if (global.isEmpty()) {
-            List<String> bare = questions.stream().filter(question -> question.rubric() == null).map(Question::id).toList();
-            if (!bare.isEmpty()) {
-                notes.add("in rubric_only mode nothing is scored for " + bare.size() + " question" + (bare.size() == 1 ? "" : "s")
-                        + " without traits: " + String.join(", ", bare));
-            }
-        }
+        notes.add("no question has a converted template: the starter run config uses evaluation_mode rubric_only");
+        noTraits(questions.stream().map(Question::id).toList(), questions, global, notes);
         return EvaluationMode.RUBRIC_ONLY;
+    }
+
+    /** A rubric-only question without traits (own or global) gets its answer recorded and nothing scored: worth saying. */
+    private static void noTraits(List<String> rubricOnly, List<Question> questions, Rubric global, List<String> notes) {
+        if (!global.isEmpty()) {
+            return;
+        }
+        Set<String> ids = new HashSet<>(rubricOnly);
+        List<String> bare = questions.stream().filter(question -> ids.contains(question.id()) && question.rubric() == null)
+                .map(Question::id).toList();
+        if (!bare.isEmpty()) {
+            notes.add("rubric only, nothing is scored for " + bare.size() + " question" + (bare.size() == 1 ? "" : "s")
+                    + " without traits: " + String.join(", ", bare));
+        }
     }
 
     private static String fileStem(Path source) {

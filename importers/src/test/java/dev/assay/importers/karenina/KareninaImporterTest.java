@@ -8,6 +8,8 @@ import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.RunConfig;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.importers.ImportEntry;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,10 +79,27 @@ class KareninaImporterTest {
                         + "never runs code from a checkpoint",
                 "3 global traits moved to the run config's global_rubric: cites_source, no_apology, tone",
                 "checkpoint settings with no place in an Assay benchmark, not imported: conversion_metadata",
-                "6 of 8 questions have a converted template: the starter run config uses evaluation_mode rubric_only so that every "
-                        + "question runs; the templates stay in the benchmark (template_and_rubric needs one on every question)");
-        assertThat(result.evaluationMode()).isEqualTo(EvaluationMode.RUBRIC_ONLY);
+                "6 of 8 questions have a converted template, and the run keeps template_and_rubric so that they are verified; "
+                        + "the 2 without one are marked evaluation_mode: rubric_only for themselves: "
+                        + "urn:uuid:question-breast-cancer-genes, urn:uuid:question-aspirin-clots");
+        assertThat(result.evaluationMode()).isNull();
         assertThat(result.manualAnswers()).isEmpty();
+    }
+
+    @Test
+    void onlyTheQuestionsWithoutAConvertedTemplateRunRubricOnly() {
+        // one unconverted template must not stop the converted ones from being verified
+        Benchmark back = SpecReader.read(ImportedFiles.benchmarkYaml(result), Benchmark.class);
+        RunConfig config = SpecReader.read(ImportedFiles.runConfigYaml(result), RunConfig.class);
+        List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(back, config).orThrow(), Instant.EPOCH);
+
+        assertThat(config.effectiveEvaluationMode()).isEqualTo(EvaluationMode.TEMPLATE_AND_RUBRIC);
+        assertThat(jobs).filteredOn(job -> job.question().template() != null).hasSize(6)
+                .allSatisfy(job -> assertThat(job.settings().evaluationMode()).isEqualTo(EvaluationMode.TEMPLATE_AND_RUBRIC));
+        assertThat(jobs).filteredOn(job -> job.question().template() == null)
+                .extracting(job -> job.question().id() + " " + job.settings().evaluationMode().wireName())
+                .containsExactly("urn:uuid:question-breast-cancer-genes rubric_only", "urn:uuid:question-aspirin-clots rubric_only");
+        assertThat(ImportedFiles.benchmarkYaml(result)).contains("evaluation_mode: rubric_only");
     }
 
     @Test

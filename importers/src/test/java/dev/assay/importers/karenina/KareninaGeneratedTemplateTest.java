@@ -262,6 +262,44 @@ class KareninaGeneratedTemplateTest {
     }
 
     @Test
+    void withoutAGroundTruthMethodVerifyMayCompareWithFixedValues() {
+        // Karenina's own docs write templates so: the expected values live in verify() itself
+        assertConverted(read("""
+                class Answer(BaseAnswer):
+                    identifies_pd1_target: bool = Field(description="True if the response names PD-1 as the target")
+
+                    def verify(self) -> bool:
+                        return self.identifies_pd1_target
+                """), """
+                fields:
+                  identifies_pd1_target: {type: boolean, description: True if the response names PD-1 as the target,
+                                          ground_truth: true, verify: boolean}
+                """);
+        assertConverted(read("""
+                class Answer(BaseAnswer):
+                    target: str = Field(description="The target")
+                    trials: int = Field(description="The number of phase 3 trials")
+                    off_label: bool = Field(description="Mentions off-label use")
+
+                    def verify(self) -> bool:
+                        return self.target.strip().lower() == "pd-1" and self.trials >= 3 and self.off_label == False
+                """), """
+                fields:
+                  target: {type: string, description: The target, ground_truth: pd-1, verify: {primitive: exact, normalizers: [strip, lowercase]}}
+                  trials: {type: integer, description: The number of phase 3 trials, ground_truth: 3, verify: numeric_min}
+                  off_label: {type: boolean, description: Mentions off-label use, ground_truth: false, verify: boolean}
+                """);
+        assertNotConverted("""
+                class Answer(BaseAnswer):
+                    target: str = Field(description="The target")
+
+                    def verify(self) -> bool:
+                        return self.target == self.correct["target"]
+                """, "template: verify() reads self.correct[\"target\"], but no ground truth is set (no model_post_init() or "
+                + "ground_truth()) (line 12: `return self.target == self.correct[\"target\"]`); not converted");
+    }
+
+    @Test
     void verifyGranularIsLeftOutButTheVerdictConverts() {
         TemplateReading reading = read("""
                 class Answer(BaseAnswer):

@@ -29,7 +29,7 @@ public final class RunPlanner {
         RunConfig config = run.config();
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
                 config.isSufficiencyCheck(), config.effectivePromptConfig(), config.effectiveRubricStrategy(),
-                config.effectiveNuggetEvaluation(), config.effectiveRag());
+                config.effectiveNuggetEvaluation(), config.effectiveRag(), config.effectiveFewShot().effectiveFormat());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {
@@ -38,7 +38,8 @@ public final class RunPlanner {
             // a question's own mode goes with its jobs, so every stage and its results follow it
             JobSettings questionSettings = question.evaluationMode() == null ? settings
                     : new JobSettings(question.evaluationMode(), settings.abstentionCheck(), settings.sufficiencyCheck(),
-                    settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag());
+                    settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag(),
+                    settings.fewShotFormat());
             for (ModelConfig model : config.answeringModels()) {
                 // validation made sure every question has its manual answer
                 ManualAnswer manualAnswer = model.isManual()

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** How a validated run expands into jobs; what makes a run valid is RunSpecsTest's. */
 class RunPlannerTest {
@@ -88,6 +89,23 @@ class RunPlannerTest {
                 """);
         List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(benchmark, config).orThrow(), Fixtures.NOW);
         assertThat(jobs.get(0).question().fewShot()).extracting("question").containsExactly("Say bye", "Q2");
+        assertThat(jobs.get(0).settings().fewShotAsText()).isFalse();
+
+        // Karenina's defaults: off, and when turned on, one Question:/Answer: text
+        RunConfig off = config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                few_shot: {enabled: false, format: text}
+                """);
+        VerificationJob job = RunPlanner.plan("r", RunSpecs.validate(benchmark, off).orThrow(), Fixtures.NOW).getFirst();
+        assertThat(job.question().fewShot()).isEmpty();
+        assertThat(job.settings().fewShotAsText()).isTrue();
+        assertThatThrownBy(() -> config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                few_shot: {format: txt}
+                """)).hasMessageContaining("few_shot.format: unknown format \"txt\" (did you mean \"text\"?); valid formats: messages, text");
     }
 
     @Test

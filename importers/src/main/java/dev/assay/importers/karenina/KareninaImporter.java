@@ -6,6 +6,7 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.FewShotSettings;
 import dev.assay.importers.BenchmarkImporter;
 import dev.assay.importers.ImportEntry;
 import dev.assay.importers.ImportException;
@@ -33,6 +34,12 @@ public final class KareninaImporter implements BenchmarkImporter {
     /** Root settings this importer reads (or that only describe the file). */
     private static final Set<String> READ_ROOT_PROPERTIES = Set.of("benchmark_format_version", "checkpoint_format_version",
             "global_regex_rubric_traits", "global_callable_rubric_traits", "global_metric_rubric_traits");
+
+    /** The answering system prompt Karenina's verification config gives a model that sets none. */
+    static final String SYSTEM_PROMPT = "You are an expert assistant. Answer the question accurately and concisely.";
+
+    /** Karenina's few-shot defaults: off unless the run turns it on, and then one Question:/Answer: text. */
+    static final FewShotSettings FEW_SHOT = new FewShotSettings(null, null, null, null, null, false, FewShotSettings.TEXT);
 
     @Override
     public String format() {
@@ -73,8 +80,11 @@ public final class KareninaImporter implements BenchmarkImporter {
 
         String name = checkpoint.text("name").orElse(fileStem(source));
         Benchmark benchmark = new Benchmark(name, checkpoint.text("description").orElse(null), questions);
+        notes.add("the starter run config asks as Karenina does: the answering model's system prompt is Karenina's default "
+                + "(\"" + SYSTEM_PROMPT + "\"), and few-shot examples are off (few_shot.enabled: false; set it to true to "
+                + "show them, as one Question:/Answer: message: format text)");
         ImportReport report = new ImportReport(FORMAT, checkpoint.file(), entries, notes);
-        return new ImportResult(benchmark, global.isEmpty() ? null : global, null, mode, report);
+        return new ImportResult(benchmark, global.isEmpty() ? null : global, null, mode, report, SYSTEM_PROMPT, FEW_SHOT);
     }
 
     private static String describe(Checkpoint checkpoint) {

@@ -3,10 +3,12 @@ package dev.assay.importers.karenina;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.FewShotExample;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.FewShotSettings;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.spec.RunPlanner;
@@ -81,7 +83,8 @@ class KareninaImporterTest {
                 "checkpoint settings with no place in an Assay benchmark, not imported: conversion_metadata",
                 "6 of 8 questions have a converted template, and the run keeps template_and_rubric so that they are verified; "
                         + "the 2 without one are marked evaluation_mode: rubric_only for themselves: "
-                        + "urn:uuid:question-breast-cancer-genes, urn:uuid:question-aspirin-clots");
+                        + "urn:uuid:question-breast-cancer-genes, urn:uuid:question-aspirin-clots",
+                PROMPT_NOTE);
         assertThat(result.evaluationMode()).isNull();
         assertThat(result.manualAnswers()).isEmpty();
     }
@@ -100,6 +103,31 @@ class KareninaImporterTest {
                 .extracting(job -> job.question().id() + " " + job.settings().evaluationMode().wireName())
                 .containsExactly("urn:uuid:question-breast-cancer-genes rubric_only", "urn:uuid:question-aspirin-clots rubric_only");
         assertThat(ImportedFiles.benchmarkYaml(result)).contains("evaluation_mode: rubric_only");
+    }
+
+    private static final String PROMPT_NOTE = "the starter run config asks as Karenina does: the answering model's system "
+            + "prompt is Karenina's default (\"You are an expert assistant. Answer the question accurately and concisely.\"), and "
+            + "few-shot examples are off (few_shot.enabled: false; set it to true to show them, as one Question:/Answer: message: "
+            + "format text)";
+
+    @Test
+    void theStarterConfigAsksAsKareninaDoesWithItsSystemPromptAndFewShotOff() {
+        String yaml = ImportedFiles.runConfigYaml(result);
+        RunConfig config = SpecReader.read(yaml, RunConfig.class);
+        assertThat(config.answeringModels()).singleElement().extracting(model -> model.systemPrompt())
+                .isEqualTo("You are an expert assistant. Answer the question accurately and concisely.");
+        assertThat(config.judges()).singleElement().extracting(model -> model.systemPrompt()).isNull();
+        assertThat(yaml).contains("few_shot:\n  enabled: false\n  format: text\n");
+
+        // the question keeps its examples, but the planned job shows none until few-shot is turned on
+        Benchmark back = SpecReader.read(ImportedFiles.benchmarkYaml(result), Benchmark.class);
+        assertThat(back.questions().getFirst().fewShot()).hasSize(1);
+        List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(back, config).orThrow(), Instant.EPOCH);
+        assertThat(jobs.getFirst().question().fewShot()).isEmpty();
+        assertThat(jobs.getFirst().settings().fewShotAsText()).isTrue();
+        RunConfig on = config.toBuilder().fewShot(new FewShotSettings(null, null, null, null, null, true, "text")).build();
+        assertThat(RunPlanner.plan("r", RunSpecs.validate(back, on).orThrow(), Instant.EPOCH).getFirst().question().fewShot())
+                .extracting(FewShotExample::question).containsExactly("What is the usual adult dose of ibuprofen?");
     }
 
     @Test
@@ -262,7 +290,7 @@ class KareninaImporterTest {
         assertThat(templates.evaluationMode()).isNull();
         assertThat(templates.globalRubric()).isNull();
         assertThat(templates.report().notes()).containsExactly("checkpoint \"Convertible templates\" version 0.1.0 (format 3.0.0-jsonld), "
-                + "created 2025-02-01T08:00:00 by Grace Hopper, 5 items");
+                + "created 2025-02-01T08:00:00 by Grace Hopper, 5 items", PROMPT_NOTE);
         assertThat(ImportedFiles.starterRunConfig(templates).effectiveEvaluationMode()).isEqualTo(EvaluationMode.TEMPLATE_AND_RUBRIC);
         assertRoundTripsAndPlans(templates);
     }

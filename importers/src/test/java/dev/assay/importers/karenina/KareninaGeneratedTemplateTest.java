@@ -1,8 +1,14 @@
 package dev.assay.importers.karenina;
 
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.benchmark.trait.TraitExpressions;
 import dev.assay.common.validation.SpecReader;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -297,6 +303,60 @@ class KareninaGeneratedTemplateTest {
                         return self.target == self.correct["target"]
                 """, "template: verify() reads self.correct[\"target\"], but no ground truth is set (no model_post_init() or "
                 + "ground_truth()) (line 12: `return self.target == self.correct[\"target\"]`); not converted");
+    }
+
+    @Test
+    void aTemplateOfRawResponseChecksOnlyBecomesTraitsThatJudgeAsKareninasFindall() {
+        TemplateReading reading = read("""
+                class Answer(BaseAnswer):
+                    def model_post_init(self, __context):
+                        self.regex = {
+                            "dose": {"pattern": r"(\\d+) mg", "expected": "500"},
+                            "mentions_liver": {"pattern": r"liver", "expected": "liver", "match_type": "contains"},
+                            "two_citations": {"pattern": r"\\[\\d+\\]", "expected": 2, "match_type": "count"},
+                            "both_drugs": {"pattern": r"aspirin|ibuprofen", "expected": ["aspirin", "ibuprofen"], "match_type": "all"},
+                        }
+
+                    def verify(self) -> bool:
+                        return True
+                """);
+
+        assertThat(reading.template()).isNull();
+        assertThat(reading.traits()).extracting(RubricTrait::name)
+                .containsExactly("dose", "mentions_liver", "two_citations", "both_drugs");
+        assertThat(reading.reasons()).containsExactly("template: its raw-response checks (self.regex) became 4 expression traits "
+                + "(dose, mentions_liver, two_citations, both_drugs), scored each on its own; an Assay template needs a field");
+        // what Python's re.findall makes of each response, check by check
+        assertThat(verdicts(reading, "Take 500 mg [1] of aspirin or ibuprofen; mind the liver [2]."))
+                .containsExactly(true, true, true, true);
+        assertThat(verdicts(reading, "Take 500 mg, then 250 mg [1] of aspirin [2] [3]; aspirin again."))
+                .containsExactly(false, false, false, false);
+        // Unicode digits count as Python's \d does
+        assertThat(verdicts(reading, "Take ٥٠٠ mg or 500 mg")).first().isEqualTo(false);
+        assertThat(verdicts(reading, "Take ٥ mg")).first().isEqualTo(false);
+    }
+
+    @Test
+    void rawResponseChecksWithoutAFaithfulFormAreNotConverted() {
+        assertNotConverted("""
+                class Answer(BaseAnswer):
+                    def model_post_init(self, __context):
+                        self.regex = {"n": {"pattern": r"(\\d+)-(\\d+)", "expected": "1", "match_type": "contains"}}
+                """, "template: self.regex[\"n\"]: pattern '(\\d+)-(\\d+)' has 2 groups, so findall gives tuples "
+                + "(line 10: `self.regex = {\"n\": {\"pattern\": r\"(\\d+)-(\\d+)\", \"expected\": \"1\", \"match_type\": \"contains\"}}`); "
+                + "not converted");
+        assertNotConverted("""
+                class Answer(BaseAnswer):
+                    def model_post_init(self, __context):
+                        self.regex = {"n": {"pattern": r"\\d+", "expected": 42, "match_type": "exact"}}
+                """, "template: self.regex[\"n\"]: expected 42 is not text, and the matches are texts, so it can never pass "
+                + "(line 10: `self.regex = {\"n\": {\"pattern\": r\"\\d+\", \"expected\": 42, \"match_type\": \"exact\"}}`); "
+                + "not converted");
+    }
+
+    private static List<Boolean> verdicts(TemplateReading reading, String response) {
+        return reading.traits().stream().map(trait -> (Boolean) TraitExpressions.compile(trait.expression(), Set.of())
+                .evaluate(response, null, Map.of(), Map.of(), List.of())).toList();
     }
 
     @Test

@@ -323,6 +323,35 @@ class KareninaImporterTest {
     }
 
     @Test
+    void aRawResponseOnlyTemplateBecomesTraitsBesideTheRatingsAndTheOtherTemplatesStayVerified(@TempDir Path dir) throws IOException {
+        String regexOnly = "class Answer(BaseAnswer):\n    def model_post_init(self, __context):\n"
+                + "        self.regex = {\"cites\": {\"pattern\": r\"\\[\\d+\\]\", \"expected\": 2, \"match_type\": \"count\"}}\n";
+        String fixed = "class Answer(BaseAnswer):\n    names_pd1: bool = Field(description=\"Names PD-1\")\n\n"
+                + "    def verify(self) -> bool:\n        return self.names_pd1\n";
+        Path file = Files.writeString(dir.resolve("regex.jsonld"), """
+                {"@type": "DataFeed", "name": "regex",
+                 "dataFeedElement": [
+                   {"@id": "q1", "item": {"text": "Cite two sources.", "hasPart": {"text": %s},
+                      "rating": [{"name": "polite", "description": "Polite.", "bestRating": 1, "worstRating": 0}]}},
+                   {"@id": "q2", "item": {"text": "Target of pembrolizumab?", "hasPart": {"text": %s}}}]}
+                """.formatted(Json.write(regexOnly), Json.write(fixed)));
+
+        ImportResult imported = new KareninaImporter().read(file);
+
+        Question q1 = imported.benchmark().questions().get(0);
+        assertThat(q1.template()).isNull();
+        assertThat(q1.evaluationMode()).isEqualTo(EvaluationMode.RUBRIC_ONLY);
+        assertThat(q1.rubric().traits()).extracting(trait -> trait.name() + " " + trait.kind())
+                .containsExactly("polite boolean", "cites expression");
+        assertThat(q1.metadata()).containsKey("template_source");
+        Question q2 = imported.benchmark().questions().get(1);
+        assertThat(q2.template()).isNotNull();
+        assertThat(q2.evaluationMode()).isNull();
+        assertThat(imported.evaluationMode()).isNull();
+        assertRoundTripsAndPlans(imported);
+    }
+
+    @Test
     void traitNamesAndQuestionIdsStayUniqueBecauseResultsAreReadByThem(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("clashes.jsonld"), """
                 {"@type": "DataFeed", "name": "clashes",

@@ -104,7 +104,7 @@ class RecordBuildersTest {
                 Map.of("drug", "aspirin"), List.of(new PromptMessage(Role.USER, "Dose of {drug}?", null)), "dose.prompt",
                 List.of(new MultiRunItem("again", 2, null, "again.prompt")),
                 List.of(new FewShotExample("ex1", "Dose of x?", "1 mg")), Map.of("source", NODES.textNode("label")),
-                EvaluationMode.RUBRIC_ONLY);
+                "rubric_only");
         assertThat(question.toBuilder().build()).isEqualTo(question);
         assertThat(question.withPrompts(List.of(), List.of()).promptFile()).isNull();
     }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -35,7 +34,8 @@ import java.util.Map;
  * @param metadata       free-form facts about the question (its source, an importer's record of it); kept with
  *                       the question in every job, never shown to a model
  * @param evaluationMode this question's evaluation mode in place of the run's (e.g. {@code rubric_only} for a
- *                       question that has no template in a benchmark whose others do); null: the run's
+ *                       question that has no template in a benchmark whose others do); null: the run's. Kept as
+ *                       its wire name (the mode's type lives with the run config); read and checked with the run
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -43,7 +43,7 @@ public record Question(String id, String question, String rawAnswer, List<String
                        Rubric rubric, List<Nugget> nuggets, List<Passage> passages,
                        Map<String, String> promptParameters, List<PromptMessage> prompt, String promptFile,
                        List<MultiRunItem> multiRunPrompt, List<FewShotExample> fewShot,
-                       Map<String, JsonNode> metadata, EvaluationMode evaluationMode) implements Validatable {
+                       Map<String, JsonNode> metadata, String evaluationMode) implements Validatable {
 
     public Question {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);
@@ -85,11 +85,6 @@ public record Question(String id, String question, String rawAnswer, List<String
                 .rubric(rubric).nuggets(nuggets).passages(passages).promptParameters(promptParameters).prompt(prompt)
                 .promptFile(promptFile).multiRunPrompt(multiRunPrompt).fewShot(fewShot).metadata(metadata)
                 .evaluationMode(evaluationMode);
-    }
-
-    /** The mode this question is verified in: its own, else the run's. */
-    public EvaluationMode effectiveEvaluationMode(EvaluationMode runMode) {
-        return evaluationMode != null ? evaluationMode : runMode;
     }
 
     /** This question with another rubric (the global traits merged in). */
@@ -260,7 +255,7 @@ public record Question(String id, String question, String rawAnswer, List<String
         private List<MultiRunItem> multiRunPrompt;
         private List<FewShotExample> fewShot;
         private Map<String, JsonNode> metadata;
-        private EvaluationMode evaluationMode;
+        private String evaluationMode;
 
         private Builder() {
         }
@@ -335,7 +330,7 @@ public record Question(String id, String question, String rawAnswer, List<String
             return this;
         }
 
-        public Builder evaluationMode(EvaluationMode evaluationMode) {
+        public Builder evaluationMode(String evaluationMode) {
             this.evaluationMode = evaluationMode;
             return this;
         }

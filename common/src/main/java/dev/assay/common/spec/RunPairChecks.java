@@ -43,7 +43,14 @@ final class RunPairChecks {
                 continue;
             }
             String questionPath = Problems.index("questions", i);
-            EvaluationMode questionMode = question.effectiveEvaluationMode(mode);
+            EvaluationMode questionMode = mode;
+            if (question.evaluationMode() != null) {
+                try {
+                    questionMode = EvaluationMode.fromWire(question.evaluationMode());
+                } catch (IllegalArgumentException e) {
+                    benchmarkProblems.add(Problems.field(questionPath, "evaluation_mode"), e.getMessage());
+                }
+            }
             if (questionMode.usesTemplate() && question.template() == null) {
                 benchmarkProblems.add(Problems.field(questionPath, "template"), "is required in evaluation mode "
                         + questionMode.wireName() + (question.evaluationMode() != null ? ", this question's own" : "")

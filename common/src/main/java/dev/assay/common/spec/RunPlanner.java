@@ -1,5 +1,6 @@
 package dev.assay.common.spec;
 
+import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.FewShotSelection;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.ModelConfig;
@@ -37,7 +38,7 @@ public final class RunPlanner {
                     .withFewShot(FewShotSelection.select(question, config.effectiveFewShot()));
             // a question's own mode goes with its jobs, so every stage and its results follow it
             JobSettings questionSettings = question.evaluationMode() == null ? settings
-                    : new JobSettings(question.evaluationMode(), settings.abstentionCheck(), settings.sufficiencyCheck(),
+                    : new JobSettings(EvaluationMode.fromWire(question.evaluationMode()), settings.abstentionCheck(), settings.sufficiencyCheck(),
                     settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag(),
                     settings.fewShotFormat());
             for (ModelConfig model : config.answeringModels()) {

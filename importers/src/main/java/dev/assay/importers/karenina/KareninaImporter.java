@@ -153,7 +153,7 @@ public final class KareninaImporter implements BenchmarkImporter {
                     return question;
                 }
                 without.add(question.id());
-                return question.toBuilder().evaluationMode(EvaluationMode.RUBRIC_ONLY).build();
+                return question.toBuilder().evaluationMode(EvaluationMode.RUBRIC_ONLY.wireName()).build();
             });
             notes.add(withTemplate + " of " + questions.size() + " questions have a converted template, and the run keeps "
                     + "template_and_rubric so that they are verified; the " + without.size() + " without one are marked "

@@ -340,7 +340,7 @@ class KareninaImporterTest {
 
         Question q1 = imported.benchmark().questions().get(0);
         assertThat(q1.template()).isNull();
-        assertThat(q1.evaluationMode()).isEqualTo(EvaluationMode.RUBRIC_ONLY);
+        assertThat(q1.evaluationMode()).isEqualTo("rubric_only");
         assertThat(q1.rubric().traits()).extracting(trait -> trait.name() + " " + trait.kind())
                 .containsExactly("polite boolean", "cites expression");
         assertThat(q1.metadata()).containsKey("template_source");

@@ -103,7 +103,8 @@ class RecordBuildersTest {
                 List.of(new Nugget("5 mg", NuggetImportance.VITAL)), List.of(new Passage("label", "take 5 mg", 0.9)),
                 Map.of("drug", "aspirin"), List.of(new PromptMessage(Role.USER, "Dose of {drug}?", null)), "dose.prompt",
                 List.of(new MultiRunItem("again", 2, null, "again.prompt")),
-                List.of(new FewShotExample("ex1", "Dose of x?", "1 mg")), Map.of("source", NODES.textNode("label")));
+                List.of(new FewShotExample("ex1", "Dose of x?", "1 mg")), Map.of("source", NODES.textNode("label")),
+                "rubric_only");
         assertThat(question.toBuilder().build()).isEqualTo(question);
         assertThat(question.withPrompts(List.of(), List.of()).promptFile()).isNull();
     }

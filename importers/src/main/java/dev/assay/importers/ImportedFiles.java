@@ -65,12 +65,14 @@ public final class ImportedFiles {
      */
     public static RunConfig starterRunConfig(ImportResult result) {
         boolean recorded = !result.manualAnswers().isEmpty();
-        List<ModelConfig> answering = List.of(recorded ? ModelConfig.of(ModelConfig.MANUAL, null) : PLACEHOLDER_MODEL);
+        ModelConfig answeringModel = recorded ? ModelConfig.of(ModelConfig.MANUAL, null)
+                : result.systemPrompt() == null ? PLACEHOLDER_MODEL : PLACEHOLDER_MODEL.toBuilder().systemPrompt(result.systemPrompt()).build();
         return RunConfig.builder()
                 .name(result.benchmark().name())
-                .answeringModels(answering)
+                .answeringModels(List.of(answeringModel))
                 .judges(List.of(PLACEHOLDER_MODEL))
                 .evaluationMode(result.evaluationMode())
+                .fewShot(result.fewShot())
                 .manualAnswers(recorded ? result.manualAnswers() : null)
                 .globalRubric(result.globalRubric() == null || result.globalRubric().isEmpty() ? null : result.globalRubric())
                 .build();
@@ -84,6 +86,9 @@ public final class ImportedFiles {
                 + "# expression traits need no call; replace it before adding LLM-judged traits (it reads OPENAI_API_KEY).\n";
         ObjectNode tree = YAML.valueToTree(starterRunConfig(result));
         dropEmpty(tree, CONFIG_DEFAULTS);
+        if (tree.get("few_shot") instanceof ObjectNode fewShot) {
+            dropEmpty(fewShot, FEW_SHOT_DEFAULTS);
+        }
         return header(result) + note + yaml(tree);
     }
 
@@ -121,6 +126,7 @@ public final class ImportedFiles {
     private static final Set<String> QUESTION_DEFAULTS = Set.of("keywords", "nuggets", "passages", "prompt_parameters",
             "few_shot", "metadata");
     private static final Set<String> CONFIG_DEFAULTS = Set.of("manual_answers");
+    private static final Set<String> FEW_SHOT_DEFAULTS = Set.of("ids", "examples");
 
     private static void dropEmpty(ObjectNode node, Set<String> keys) {
         keys.forEach(key -> {

@@ -33,6 +33,9 @@ import java.util.Map;
  * @param fewShot        worked examples shown to the answering model only
  * @param metadata       free-form facts about the question (its source, an importer's record of it); kept with
  *                       the question in every job, never shown to a model
+ * @param evaluationMode this question's evaluation mode in place of the run's (e.g. {@code rubric_only} for a
+ *                       question that has no template in a benchmark whose others do); null: the run's. Kept as
+ *                       its wire name (the mode's type lives with the run config); read and checked with the run
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -40,7 +43,7 @@ public record Question(String id, String question, String rawAnswer, List<String
                        Rubric rubric, List<Nugget> nuggets, List<Passage> passages,
                        Map<String, String> promptParameters, List<PromptMessage> prompt, String promptFile,
                        List<MultiRunItem> multiRunPrompt, List<FewShotExample> fewShot,
-                       Map<String, JsonNode> metadata) implements Validatable {
+                       Map<String, JsonNode> metadata, String evaluationMode) implements Validatable {
 
     public Question {
         keywords = keywords == null ? List.of() : List.copyOf(keywords);
@@ -60,7 +63,7 @@ public record Question(String id, String question, String rawAnswer, List<String
     }
 
     public Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template, Rubric rubric) {
-        this(id, question, rawAnswer, keywords, template, rubric, null, null, null, null, null, null, null, null);
+        this(id, question, rawAnswer, keywords, template, rubric, null, null, null, null, null, null, null, null, null);
     }
 
     public Question(String id, String question, String rawAnswer, List<String> keywords, AnswerTemplate template, Rubric rubric,
@@ -68,7 +71,7 @@ public record Question(String id, String question, String rawAnswer, List<String
                     List<PromptMessage> prompt, String promptFile, List<MultiRunItem> multiRunPrompt,
                     List<FewShotExample> fewShot) {
         this(id, question, rawAnswer, keywords, template, rubric, nuggets, passages, promptParameters, prompt, promptFile,
-                multiRunPrompt, fewShot, null);
+                multiRunPrompt, fewShot, null, null);
     }
 
     /** A question with every field unset (an id is derived from the text or prompt on {@link Builder#build}). */
@@ -80,7 +83,8 @@ public record Question(String id, String question, String rawAnswer, List<String
     public Builder toBuilder() {
         return new Builder().id(id).question(question).rawAnswer(rawAnswer).keywords(keywords).template(template)
                 .rubric(rubric).nuggets(nuggets).passages(passages).promptParameters(promptParameters).prompt(prompt)
-                .promptFile(promptFile).multiRunPrompt(multiRunPrompt).fewShot(fewShot).metadata(metadata);
+                .promptFile(promptFile).multiRunPrompt(multiRunPrompt).fewShot(fewShot).metadata(metadata)
+                .evaluationMode(evaluationMode);
     }
 
     /** This question with another rubric (the global traits merged in). */
@@ -251,6 +255,7 @@ public record Question(String id, String question, String rawAnswer, List<String
         private List<MultiRunItem> multiRunPrompt;
         private List<FewShotExample> fewShot;
         private Map<String, JsonNode> metadata;
+        private String evaluationMode;
 
         private Builder() {
         }
@@ -325,9 +330,14 @@ public record Question(String id, String question, String rawAnswer, List<String
             return this;
         }
 
+        public Builder evaluationMode(String evaluationMode) {
+            this.evaluationMode = evaluationMode;
+            return this;
+        }
+
         public Question build() {
             return new Question(id, question, rawAnswer, keywords, template, rubric, nuggets, passages,
-                    promptParameters, prompt, promptFile, multiRunPrompt, fewShot, metadata);
+                    promptParameters, prompt, promptFile, multiRunPrompt, fewShot, metadata, evaluationMode);
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.rag.RagSettings;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.FewShotSettings;
 
 /**
  * The run settings every stage needs, carried with each job so no stage looks anything up.
@@ -16,18 +17,31 @@ import dev.assay.common.run.EvaluationMode;
  * @param rubricStrategy   how LLM-judged traits are asked (batch or sequential)
  * @param nuggetEvaluation how nuggets are judged
  * @param rag              how questions with passages are asked
+ * @param fewShotFormat    how the answering model is shown the few-shot examples: {@code messages} (null) or {@code text}
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
                           PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
-                          RagSettings rag) {
+                          RagSettings rag, String fewShotFormat) {
     public JobSettings {
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
         rubricStrategy = rubricStrategy == null ? RubricStrategy.BATCH : rubricStrategy;
         nuggetEvaluation = nuggetEvaluation == null ? NuggetSettings.DEFAULTS : nuggetEvaluation;
         rag = rag == null ? RagSettings.DEFAULTS : rag;
+        fewShotFormat = FewShotSettings.MESSAGES.equals(fewShotFormat) ? null : fewShotFormat;
+    }
+
+    public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
+                       PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation, RagSettings rag) {
+        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag, null);
+    }
+
+    /** Whether the examples go as one {@code Question:/Answer:} text instead of chat turns. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean fewShotAsText() {
+        return FewShotSettings.TEXT.equals(fewShotFormat);
     }
 
     public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck, PromptConfig promptConfig) {

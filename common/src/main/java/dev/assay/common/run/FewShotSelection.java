@@ -25,8 +25,11 @@ public final class FewShotSelection {
     private FewShotSelection() {
     }
 
-    /** The question's own examples, then the pool's selection. {@code settings} must have validated. */
+    /** The question's own examples, then the pool's selection (none when few-shot is turned off). {@code settings} must have validated. */
     public static List<FewShotExample> select(Question question, FewShotSettings settings) {
+        if (!settings.isEnabled()) {
+            return List.of();
+        }
         List<FewShotExample> examples = new ArrayList<>(question.fewShot());
         examples.addAll(switch (settings.effectiveMode()) {
             case FewShotSettings.ALL -> settings.examples();

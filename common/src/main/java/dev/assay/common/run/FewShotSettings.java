@@ -22,10 +22,15 @@ import java.util.Set;
  * @param seed     the draw's seed ({@code k_shot} only; default 0)
  * @param ids      the pool examples to show, in this order ({@code ids} only)
  * @param examples the pool
+ * @param enabled  false: the answering model sees no examples at all, the questions' own included (default true)
+ * @param format   {@code messages} (default): each example a user/assistant pair before the question;
+ *                 {@code text}: one user message {@code Question: …\nAnswer: …}, the examples then the
+ *                 question, ending in {@code Answer:} (Karenina's layout)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record FewShotSettings(String mode, Integer k, Long seed, List<String> ids, List<FewShotExample> examples)
+public record FewShotSettings(String mode, Integer k, Long seed, List<String> ids, List<FewShotExample> examples,
+                              Boolean enabled, String format)
         implements Validatable {
 
     public static final String ALL = "all";
@@ -33,13 +38,30 @@ public record FewShotSettings(String mode, Integer k, Long seed, List<String> id
     public static final String IDS = "ids";
     public static final List<String> MODES = List.of(ALL, K_SHOT, IDS);
     public static final long DEFAULT_SEED = 0L;
+    public static final String MESSAGES = "messages";
+    public static final String TEXT = "text";
+    public static final List<String> FORMATS = List.of(MESSAGES, TEXT);
 
     /** No pool: what a run without {@code few_shot} uses. */
-    public static final FewShotSettings DEFAULTS = new FewShotSettings(null, null, null, null, null);
+    public static final FewShotSettings DEFAULTS = new FewShotSettings(null, null, null, null, null, null, null);
 
     public FewShotSettings {
         ids = ids == null ? List.of() : List.copyOf(ids);
         examples = examples == null ? List.of() : List.copyOf(examples);
+    }
+
+    public FewShotSettings(String mode, Integer k, Long seed, List<String> ids, List<FewShotExample> examples) {
+        this(mode, k, seed, ids, examples, null, null);
+    }
+
+    @JsonIgnore
+    public boolean isEnabled() {
+        return enabled == null || enabled;
+    }
+
+    @JsonIgnore
+    public String effectiveFormat() {
+        return format == null ? MESSAGES : format;
     }
 
     @JsonIgnore
@@ -58,6 +80,10 @@ public record FewShotSettings(String mode, Integer k, Long seed, List<String> id
         if (!MODES.contains(mode)) {
             problems.add(Problems.field(path, "mode"), "unknown mode \"" + mode + "\"" + Suggestions.didYouMean(mode, MODES)
                     + "; valid modes: " + String.join(", ", MODES));
+        }
+        if (!FORMATS.contains(effectiveFormat())) {
+            problems.add(Problems.field(path, "format"), "unknown format \"" + format + "\"" + Suggestions.didYouMean(format, FORMATS)
+                    + "; valid formats: " + String.join(", ", FORMATS));
         }
         Set<String> poolIds = validatePool(Problems.field(path, "examples"), problems);
         // a setting the mode ignores is almost always a forgotten "mode:", which would silently show the whole pool

@@ -43,8 +43,17 @@ final class RunPairChecks {
                 continue;
             }
             String questionPath = Problems.index("questions", i);
-            if (mode.usesTemplate() && question.template() == null) {
-                benchmarkProblems.add(Problems.field(questionPath, "template"), "is required in evaluation mode " + mode.wireName()
+            EvaluationMode questionMode = mode;
+            if (question.evaluationMode() != null) {
+                try {
+                    questionMode = EvaluationMode.fromWire(question.evaluationMode());
+                } catch (IllegalArgumentException e) {
+                    benchmarkProblems.add(Problems.field(questionPath, "evaluation_mode"), e.getMessage());
+                }
+            }
+            if (questionMode.usesTemplate() && question.template() == null) {
+                benchmarkProblems.add(Problems.field(questionPath, "template"), "is required in evaluation mode "
+                        + questionMode.wireName() + (question.evaluationMode() != null ? ", this question's own" : "")
                         + " (or set evaluation_mode: rubric_only)");
             }
             if (question.rubric() != null) {
@@ -54,9 +63,9 @@ final class RunPairChecks {
                         configRef, benchmarkProblems);
             }
             checkGlobalExpressions(global, question, benchmarkRef.apply(questionPath), configProblems);
-            if (!question.nuggets().isEmpty() && !mode.usesRubric()) {
+            if (!question.nuggets().isEmpty() && !questionMode.usesRubric()) {
                 benchmarkProblems.add(Problems.field(questionPath, "nuggets"), "are judged in the rubric stage, which evaluation mode "
-                        + mode.wireName() + " skips; use template_and_rubric or rubric_only");
+                        + questionMode.wireName() + " skips; use template_and_rubric or rubric_only");
             }
             if (manual && question.question() != null) {
                 Optional<String> key = manualKey(question, config);

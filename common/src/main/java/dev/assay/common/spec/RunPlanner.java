@@ -1,5 +1,6 @@
 package dev.assay.common.spec;
 
+import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.FewShotSelection;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.ModelConfig;
@@ -29,19 +30,24 @@ public final class RunPlanner {
         RunConfig config = run.config();
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
                 config.isSufficiencyCheck(), config.effectivePromptConfig(), config.effectiveRubricStrategy(),
-                config.effectiveNuggetEvaluation(), config.effectiveRag());
+                config.effectiveNuggetEvaluation(), config.effectiveRag(), config.effectiveFewShot().effectiveFormat());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {
             Question withGlobal = withGlobalRubric(question, global)
                     .withFewShot(FewShotSelection.select(question, config.effectiveFewShot()));
+            // a question's own mode goes with its jobs, so every stage and its results follow it
+            JobSettings questionSettings = question.evaluationMode() == null ? settings
+                    : new JobSettings(EvaluationMode.fromWire(question.evaluationMode()), settings.abstentionCheck(), settings.sufficiencyCheck(),
+                    settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag(),
+                    settings.fewShotFormat());
             for (ModelConfig model : config.answeringModels()) {
                 // validation made sure every question has its manual answer
                 ManualAnswer manualAnswer = model.isManual()
                         ? RunPairChecks.manualKey(question, config).map(config.manualAnswers()::get).orElseThrow()
                         : null;
                 for (int replicate = 1; replicate <= config.effectiveReplicates(); replicate++) {
-                    jobs.add(VerificationJob.createAnswered(runId, withGlobal, model, config.judges(), replicate, settings,
+                    jobs.add(VerificationJob.createAnswered(runId, withGlobal, model, config.judges(), replicate, questionSettings,
                             manualAnswer, now));
                 }
             }

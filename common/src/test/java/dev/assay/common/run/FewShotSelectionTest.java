@@ -37,6 +37,14 @@ class FewShotSelectionTest {
     }
 
     @Test
+    void turnedOffNoExampleIsShownNotEvenTheQuestionsOwn() {
+        FewShotExample own = new FewShotExample(null, "Own?", "Yes");
+        assertThat(FewShotSelection.select(question("q", own), new FewShotSettings(null, null, null, null, POOL, false, null))).isEmpty();
+        assertThat(FewShotSelection.select(question("q", own), new FewShotSettings(null, null, null, null, POOL, true, null)))
+                .hasSize(1 + POOL.size());
+    }
+
+    @Test
     void idsGivesThoseExamplesInTheGivenOrder() {
         FewShotSettings settings = new FewShotSettings("ids", null, null, List.of("e5", "e2"), POOL);
         assertThat(ids(FewShotSelection.select(question("q"), settings))).containsExactly("e5", "e2");

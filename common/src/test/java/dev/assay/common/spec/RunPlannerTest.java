@@ -1,5 +1,6 @@
 package dev.assay.common.spec;
 
+import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.pipeline.Fixtures;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** How a validated run expands into jobs; what makes a run valid is RunSpecsTest's. */
 class RunPlannerTest {
@@ -87,5 +89,43 @@ class RunPlannerTest {
                 """);
         List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(benchmark, config).orThrow(), Fixtures.NOW);
         assertThat(jobs.get(0).question().fewShot()).extracting("question").containsExactly("Say bye", "Q2");
+        assertThat(jobs.get(0).settings().fewShotAsText()).isFalse();
+
+        // Karenina's defaults: off, and when turned on, one Question:/Answer: text
+        RunConfig off = config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                few_shot: {enabled: false, format: text}
+                """);
+        VerificationJob job = RunPlanner.plan("r", RunSpecs.validate(benchmark, off).orThrow(), Fixtures.NOW).getFirst();
+        assertThat(job.question().fewShot()).isEmpty();
+        assertThat(job.settings().fewShotAsText()).isTrue();
+        assertThatThrownBy(() -> config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                few_shot: {format: txt}
+                """)).hasMessageContaining("few_shot.format: unknown format \"txt\" (did you mean \"text\"?); valid formats: messages, text");
+    }
+
+    @Test
+    void aQuestionsOwnEvaluationModeGoesWithItsJobs() {
+        // q2's template did not convert: it is run rubric only, while q1's template is still verified
+        Benchmark benchmark = SpecReader.read("""
+                questions:
+                  - id: q1
+                    question: What is 2+2?
+                    template: {fields: {n: {type: integer, description: the sum, ground_truth: 4}}}
+                  - id: q2
+                    question: Say hi
+                    evaluation_mode: rubric_only
+                """, Benchmark.class);
+        RunConfig config = config("""
+                answering_models: [{interface: openai, model: a}]
+                judges: [{interface: openai, model: j}]
+                """);
+        List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(benchmark, config).orThrow(), Fixtures.NOW);
+        assertThat(jobs).extracting(job -> job.settings().evaluationMode())
+                .containsExactly(EvaluationMode.TEMPLATE_AND_RUBRIC, EvaluationMode.RUBRIC_ONLY);
     }
 }

@@ -241,6 +241,29 @@ class RunSpecsTest {
     }
 
     @Test
+    void aQuestionsOwnEvaluationModeIsCheckedInsteadOfTheRuns() {
+        // q1 opts out of the template the run's default mode needs; q2 asks for one itself and has none;
+        // q3's own template_only would skip its nuggets
+        Validation<ValidRun> validation = validate("""
+                questions:
+                  - {id: q1, question: Say hi, evaluation_mode: rubric_only}
+                  - {id: q2, question: Say bye, evaluation_mode: template_only}
+                  - {id: q3, question: Say yo, evaluation_mode: template_only, nuggets: [{text: yo}],
+                     template: {fields: {n: {type: integer, description: n, ground_truth: 1}}}}
+                """, CONFIG.replace("evaluation_mode: rubric_only\n", ""));
+
+        assertThat(problems(validation)).containsExactly(
+                "b.yaml:3:5: questions[1].template: is required in evaluation mode template_only, this question's own "
+                        + "(or set evaluation_mode: rubric_only)",
+                "b.yaml:4:64: questions[2].nuggets: are judged in the rubric stage, which evaluation mode template_only skips; "
+                        + "use template_and_rubric or rubric_only");
+        assertThat(problems(validate("""
+                questions:
+                  - {id: q1, question: Say hi, evaluation_mode: rubric_onyl}
+                """, CONFIG))).singleElement().asString().contains("questions[0].evaluation_mode").contains("rubric_only");
+    }
+
+    @Test
     void aValueThatCouldNotBeBoundIsNotAlsoReportedMissing() {
         // the trait kind is unknown, so the trait cannot be read: its checks would only see it absent
         Validation<ValidRun> validation = validate("""

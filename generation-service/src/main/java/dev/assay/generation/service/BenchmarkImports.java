@@ -61,8 +61,8 @@ public class BenchmarkImports {
                 // the message names the temporary path; the user knows the upload by its name
                 throw new InvalidRequestException(e.getMessage().replace(dir.toString() + "/", "").replace(dir.toString(), ""));
             }
-            result = new ImportResult(result.benchmark(), result.globalRubric(), result.manualAnswers(), result.evaluationMode(),
-                    new ImportReport(result.report().format(), name, result.report().entries(), result.report().notes()));
+            result = result.withReport(new ImportReport(result.report().format(), name, result.report().entries(),
+                    result.report().notes()));
             return new ImportedBenchmark(result.report(), result.benchmark(), ImportedFiles.starterRunConfig(result),
                     ImportedFiles.benchmarkYaml(result), ImportedFiles.runConfigYaml(result));
         } catch (IOException e) {

@@ -65,14 +65,14 @@ final class DataFeedItemConverter {
                 metadata.put(date.equals("dateCreated") ? "date_created" : "date_modified", element.get(date));
             }
         }
-        AnswerTemplate template = template(item, metadata, leftOut);
-        Rubric rubric = rubric(item, leftOut);
+        TemplateReading reading = template(item, metadata, leftOut);
+        Rubric rubric = rubric(item, reading.traits(), leftOut);
         Question question = Question.builder()
                 .id(id)
                 .question(text)
                 .rawAnswer(rawAnswer(item))
                 .keywords(keywords(element, item))
-                .template(template)
+                .template(reading.template())
                 .rubric(rubric)
                 .fewShot(settings.fewShot())
                 .metadata(metadata)
@@ -117,7 +117,7 @@ final class DataFeedItemConverter {
     }
 
     /** The template of {@code hasPart}; when it is not converted, its source is kept in the metadata for whoever rewrites it. */
-    private static AnswerTemplate template(JsonNode item, Map<String, JsonNode> metadata, List<String> leftOut) {
+    private static TemplateReading template(JsonNode item, Map<String, JsonNode> metadata, List<String> leftOut) {
         List<JsonNode> code = new ArrayList<>();
         for (JsonNode part : Checkpoint.listOf(item.get("hasPart"))) {
             if (part.path("text").isTextual() && !part.get("text").asText().isBlank()) {
@@ -125,29 +125,36 @@ final class DataFeedItemConverter {
             }
         }
         if (code.isEmpty()) {
-            return null;
+            return TemplateReading.converted(null, List.of());
         }
         if (code.size() > 1) {
             leftOut.add("template: hasPart holds " + code.size() + " pieces of code, not one template; not converted");
-            return null;
+            return TemplateReading.converted(null, List.of());
         }
         String source = code.getFirst().get("text").asText();
         TemplateReading reading = PythonTemplateReader.read(source);
         leftOut.addAll(reading.reasons());
         if (reading.template() == null && !reading.isPlaceholder()) {
+            // also when it became traits: the source is what they were read from
             metadata.put(TEMPLATE_SOURCE, TextNode.valueOf(source));
         }
-        return reading.template();
+        return reading;
     }
 
-    private Rubric rubric(JsonNode item, List<String> leftOut) {
+    /** The item's ratings as traits, then the traits its template's raw-response checks became. */
+    private Rubric rubric(JsonNode item, List<RubricTrait> templateTraits, List<String> leftOut) {
         List<RubricTrait> traits = new ArrayList<>();
         List<RubricTrait> dynamicTraits = new ArrayList<>();
         Set<String> names = new HashSet<>();
         List<JsonNode> ratings = Checkpoint.listOf(item.get("rating"));
+        List<RatingTraits.TraitConversion> conversions = new ArrayList<>();
         for (int i = 0; i < ratings.size(); i++) {
             RatingTraits.TraitConversion conversion = RatingTraits.convert(ratings.get(i), "rating[" + i + "]");
             leftOut.addAll(conversion.reasons());
+            conversions.add(conversion);
+        }
+        templateTraits.forEach(trait -> conversions.add(new RatingTraits.TraitConversion(trait, false, List.of())));
+        for (RatingTraits.TraitConversion conversion : conversions) {
             RubricTrait trait = conversion.trait();
             if (trait == null) {
                 continue;

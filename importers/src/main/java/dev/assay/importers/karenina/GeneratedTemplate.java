@@ -14,8 +14,9 @@ import java.util.Map;
 /**
  * Converts a template in Karenina's common generated pattern: typed fields with
  * {@code Field(description=...)}, the ground truth set in {@code model_post_init} or
- * {@code ground_truth()} as {@code self.correct = {...}}, and a {@code verify()} comparing the
- * fields with it ({@link VerifyMethodReader}).
+ * {@code ground_truth()} as {@code self.correct = {...}} (or no ground truth method, when verify()
+ * compares with fixed values written in it), and a {@code verify()} comparing the fields with it
+ * ({@link VerifyMethodReader}).
  */
 final class GeneratedTemplate {
 
@@ -77,7 +78,8 @@ final class GeneratedTemplate {
 
     /**
      * What model_post_init / ground_truth() sets: the {@code self.correct} entries, and plain numbers
-     * such as {@code self.tolerance = 0.5} that verify() may compare with.
+     * such as {@code self.tolerance = 0.5} that verify() may compare with; {@code correct} is null
+     * when the class has no ground truth method.
      */
     record GroundTruth(Map<String, PyExpr> correct, Map<String, BigDecimal> numbers) {
 
@@ -89,7 +91,9 @@ final class GeneratedTemplate {
             }
             PyStatement.FunctionDef method = postInit != null ? postInit : groundTruth;
             if (method == null) {
-                throw new TemplateNotConvertible("no ground truth is set (no model_post_init() or ground_truth())");
+                // verify() then compares with values written in it (return self.flag, self.x == "PD-1"); a
+                // self.correct it reads is reported there
+                return new GroundTruth(null, Map.of());
             }
             Map<String, PyExpr> correct = null;
             Map<String, BigDecimal> numbers = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.FewShotSettings;
 import dev.assay.importers.BenchmarkImporter;
 import dev.assay.importers.ImportEntry;
 import dev.assay.importers.ImportException;
@@ -33,6 +34,12 @@ public final class KareninaImporter implements BenchmarkImporter {
     /** Root settings this importer reads (or that only describe the file). */
     private static final Set<String> READ_ROOT_PROPERTIES = Set.of("benchmark_format_version", "checkpoint_format_version",
             "global_regex_rubric_traits", "global_callable_rubric_traits", "global_metric_rubric_traits");
+
+    /** The answering system prompt Karenina's verification config gives a model that sets none. */
+    static final String SYSTEM_PROMPT = "You are an expert assistant. Answer the question accurately and concisely.";
+
+    /** Karenina's few-shot defaults: off unless the run turns it on, and then one Question:/Answer: text. */
+    static final FewShotSettings FEW_SHOT = new FewShotSettings(null, null, null, null, null, false, FewShotSettings.TEXT);
 
     @Override
     public String format() {
@@ -73,8 +80,11 @@ public final class KareninaImporter implements BenchmarkImporter {
 
         String name = checkpoint.text("name").orElse(fileStem(source));
         Benchmark benchmark = new Benchmark(name, checkpoint.text("description").orElse(null), questions);
+        notes.add("the starter run config asks as Karenina does: the answering model's system prompt is Karenina's default "
+                + "(\"" + SYSTEM_PROMPT + "\"), and few-shot examples are off (few_shot.enabled: false; set it to true to "
+                + "show them, as one Question:/Answer: message: format text)");
         ImportReport report = new ImportReport(FORMAT, checkpoint.file(), entries, notes);
-        return new ImportResult(benchmark, global.isEmpty() ? null : global, null, mode, report);
+        return new ImportResult(benchmark, global.isEmpty() ? null : global, null, mode, report, SYSTEM_PROMPT, FEW_SHOT);
     }
 
     private static String describe(Checkpoint checkpoint) {
@@ -126,30 +136,48 @@ public final class KareninaImporter implements BenchmarkImporter {
     }
 
     /**
-     * The default (template_and_rubric) needs a template on every question. When some have none, the
-     * starter config uses rubric_only so that the written benchmark runs as it is; the converted
-     * templates stay in the benchmark.
+     * The default (template_and_rubric) needs a template on every question. When some converted,
+     * the run keeps the default so that those are verified, and each question without one is
+     * marked {@code evaluation_mode: rubric_only} for itself; when none did, the starter config
+     * uses rubric_only for the whole run.
      */
     private static EvaluationMode evaluationMode(List<Question> questions, Rubric global, List<String> notes) {
         long withTemplate = questions.stream().filter(question -> question.template() != null).count();
         if (withTemplate == questions.size()) {
             return null;
         }
-        if (withTemplate == 0) {
-            notes.add("no question has a converted template: the starter run config uses evaluation_mode rubric_only");
-        } else {
-            notes.add(withTemplate + " of " + questions.size() + " questions have a converted template: the starter run config "
-                    + "uses evaluation_mode rubric_only so that every question runs; the templates stay in the benchmark "
-                    + "(template_and_rubric needs one on every question)");
+        if (withTemplate > 0) {
+            List<String> without = new ArrayList<>();
+            questions.replaceAll(question -> {
+                if (question.template() != null) {
+                    return question;
+                }
+                without.add(question.id());
+                return question.toBuilder().evaluationMode(EvaluationMode.RUBRIC_ONLY.wireName()).build();
+            });
+            notes.add(withTemplate + " of " + questions.size() + " questions have a converted template, and the run keeps "
+                    + "template_and_rubric so that they are verified; the " + without.size() + " without one are marked "
+                    + "evaluation_mode: rubric_only for themselves: " + String.join(", ", without));
+            noTraits(without, questions, global, notes);
+            return null;
         }
-        if (global.isEmpty()) {
-            List<String> bare = questions.stream().filter(question -> question.rubric() == null).map(Question::id).toList();
-            if (!bare.isEmpty()) {
-                notes.add("in rubric_only mode nothing is scored for " + bare.size() + " question" + (bare.size() == 1 ? "" : "s")
-                        + " without traits: " + String.join(", ", bare));
-            }
-        }
+        notes.add("no question has a converted template: the starter run config uses evaluation_mode rubric_only");
+        noTraits(questions.stream().map(Question::id).toList(), questions, global, notes);
         return EvaluationMode.RUBRIC_ONLY;
+    }
+
+    /** A rubric-only question without traits (own or global) gets its answer recorded and nothing scored: worth saying. */
+    private static void noTraits(List<String> rubricOnly, List<Question> questions, Rubric global, List<String> notes) {
+        if (!global.isEmpty()) {
+            return;
+        }
+        Set<String> ids = new HashSet<>(rubricOnly);
+        List<String> bare = questions.stream().filter(question -> ids.contains(question.id()) && question.rubric() == null)
+                .map(Question::id).toList();
+        if (!bare.isEmpty()) {
+            notes.add("rubric only, nothing is scored for " + bare.size() + " question" + (bare.size() == 1 ? "" : "s")
+                    + " without traits: " + String.join(", ", bare));
+        }
     }
 
     private static String fileStem(Path source) {

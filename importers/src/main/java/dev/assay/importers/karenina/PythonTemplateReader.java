@@ -1,6 +1,8 @@
 package dev.assay.importers.karenina;
 
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.Rubric;
+import dev.assay.common.benchmark.TraitScope;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ValidationError;
 import dev.assay.importers.karenina.python.PyStatement;
@@ -27,6 +29,9 @@ final class PythonTemplateReader {
         try {
             List<PyStatement> module = PythonModule.parse(source);
             AnswerClass answer = AnswerClass.read(module);
+            if (RegexOnlyTemplate.applies(answer)) {
+                return validatedTraits(RegexOnlyTemplate.convert(answer));
+            }
             boolean declarative = answer.fields().stream().anyMatch(field -> VerifiedFieldTemplate.isVerifiedField(field.value()));
             reading = declarative ? VerifiedFieldTemplate.convert(answer) : GeneratedTemplate.convert(answer);
         } catch (PythonSyntaxException e) {
@@ -35,6 +40,17 @@ final class PythonTemplateReader {
             return TemplateReading.notConverted(e.getMessage());
         }
         return reading.template() == null ? reading : validated(reading);
+    }
+
+    /** The same safety net for the traits a raw-response-only template became (the CEL compiles, the names are valid). */
+    private static TemplateReading validatedTraits(TemplateReading reading) {
+        Problems problems = new Problems();
+        new Rubric(reading.traits(), List.of()).validate("traits", TraitScope.UNKNOWN, problems);
+        if (problems.isEmpty()) {
+            return reading;
+        }
+        String errors = problems.errors().stream().map(ValidationError::toString).collect(Collectors.joining("; "));
+        return TemplateReading.notConverted("the traits of its raw-response checks would not be valid (" + errors + ")");
     }
 
     /** A safety net: a converted template that Assay would refuse is reported, never written. */

@@ -1,6 +1,7 @@
 package dev.assay.importers.karenina;
 
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.RubricTrait;
 
 import java.util.List;
 
@@ -10,11 +11,21 @@ import java.util.List;
  * @param template the converted template, or null when it was not converted
  * @param reasons  with a template: the parts of it left out; without: why it was not converted.
  *                 Each is a full report line ("template: …").
+ * @param traits   what a template made only of raw-response checks became instead of a template
  */
-record TemplateReading(AnswerTemplate template, List<String> reasons) {
+record TemplateReading(AnswerTemplate template, List<String> reasons, List<RubricTrait> traits) {
 
     TemplateReading {
         reasons = List.copyOf(reasons);
+        traits = traits == null ? List.of() : List.copyOf(traits);
+    }
+
+    TemplateReading(AnswerTemplate template, List<String> reasons) {
+        this(template, reasons, null);
+    }
+
+    static TemplateReading traits(List<RubricTrait> traits, List<String> notes) {
+        return new TemplateReading(null, notes, traits);
     }
 
     static TemplateReading converted(AnswerTemplate template, List<String> leftOut) {

@@ -44,7 +44,7 @@ final class VerifyMethodReader {
 
     /**
      * @param fields     the class's fields by name
-     * @param correct    the {@code self.correct} entries
+     * @param correct    the {@code self.correct} entries; null when the class sets no ground truth
      * @param attributes other numbers model_post_init sets ({@code self.tolerance = 0.5})
      */
     VerifyMethodReader(Map<String, FieldShape> fields, Map<String, PyExpr> correct, Map<String, BigDecimal> attributes) {
@@ -392,6 +392,10 @@ final class VerifyMethodReader {
     private PyExpr truthExpression(ComparedSide truth, PyStatement statement) {
         if (truth.kind() == ComparedSide.Kind.LITERAL) {
             return truth.literal();
+        }
+        if (correct == null) {
+            throw TemplateNotConvertible.at(statement, "verify() reads self.correct[\"" + truth.name() + "\"], but no ground truth "
+                    + "is set (no model_post_init() or ground_truth())");
         }
         PyExpr value = correct.get(truth.name());
         if (value == null) {

@@ -1,8 +1,14 @@
 package dev.assay.importers.karenina;
 
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.benchmark.trait.TraitExpressions;
 import dev.assay.common.validation.SpecReader;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -259,6 +265,98 @@ class KareninaGeneratedTemplateTest {
                   mentions_risk: {type: boolean, description: The response mentions the risk, ground_truth: true, verify: boolean}
                   speculates: {type: boolean, description: The response speculates, ground_truth: false, verify: boolean}
                 """);
+    }
+
+    @Test
+    void withoutAGroundTruthMethodVerifyMayCompareWithFixedValues() {
+        // Karenina's own docs write templates so: the expected values live in verify() itself
+        assertConverted(read("""
+                class Answer(BaseAnswer):
+                    identifies_pd1_target: bool = Field(description="True if the response names PD-1 as the target")
+
+                    def verify(self) -> bool:
+                        return self.identifies_pd1_target
+                """), """
+                fields:
+                  identifies_pd1_target: {type: boolean, description: True if the response names PD-1 as the target,
+                                          ground_truth: true, verify: boolean}
+                """);
+        assertConverted(read("""
+                class Answer(BaseAnswer):
+                    target: str = Field(description="The target")
+                    trials: int = Field(description="The number of phase 3 trials")
+                    off_label: bool = Field(description="Mentions off-label use")
+
+                    def verify(self) -> bool:
+                        return self.target.strip().lower() == "pd-1" and self.trials >= 3 and self.off_label == False
+                """), """
+                fields:
+                  target: {type: string, description: The target, ground_truth: pd-1, verify: {primitive: exact, normalizers: [strip, lowercase]}}
+                  trials: {type: integer, description: The number of phase 3 trials, ground_truth: 3, verify: numeric_min}
+                  off_label: {type: boolean, description: Mentions off-label use, ground_truth: false, verify: boolean}
+                """);
+        assertNotConverted("""
+                class Answer(BaseAnswer):
+                    target: str = Field(description="The target")
+
+                    def verify(self) -> bool:
+                        return self.target == self.correct["target"]
+                """, "template: verify() reads self.correct[\"target\"], but no ground truth is set (no model_post_init() or "
+                + "ground_truth()) (line 12: `return self.target == self.correct[\"target\"]`); not converted");
+    }
+
+    @Test
+    void aTemplateOfRawResponseChecksOnlyBecomesTraitsThatJudgeAsKareninasFindall() {
+        TemplateReading reading = read("""
+                class Answer(BaseAnswer):
+                    def model_post_init(self, __context):
+                        self.regex = {
+                            "dose": {"pattern": r"(\\d+) mg", "expected": "500"},
+                            "mentions_liver": {"pattern": r"liver", "expected": "liver", "match_type": "contains"},
+                            "two_citations": {"pattern": r"\\[\\d+\\]", "expected": 2, "match_type": "count"},
+                            "both_drugs": {"pattern": r"aspirin|ibuprofen", "expected": ["aspirin", "ibuprofen"], "match_type": "all"},
+                        }
+
+                    def verify(self) -> bool:
+                        return True
+                """);
+
+        assertThat(reading.template()).isNull();
+        assertThat(reading.traits()).extracting(RubricTrait::name)
+                .containsExactly("dose", "mentions_liver", "two_citations", "both_drugs");
+        assertThat(reading.reasons()).containsExactly("template: its raw-response checks (self.regex) became 4 expression traits "
+                + "(dose, mentions_liver, two_citations, both_drugs), scored each on its own; an Assay template needs a field");
+        // what Python's re.findall makes of each response, check by check
+        assertThat(verdicts(reading, "Take 500 mg [1] of aspirin or ibuprofen; mind the liver [2]."))
+                .containsExactly(true, true, true, true);
+        assertThat(verdicts(reading, "Take 500 mg, then 250 mg [1] of aspirin [2] [3]; aspirin again."))
+                .containsExactly(false, false, false, false);
+        // Unicode digits count as Python's \d does
+        assertThat(verdicts(reading, "Take ٥٠٠ mg or 500 mg")).first().isEqualTo(false);
+        assertThat(verdicts(reading, "Take ٥ mg")).first().isEqualTo(false);
+    }
+
+    @Test
+    void rawResponseChecksWithoutAFaithfulFormAreNotConverted() {
+        assertNotConverted("""
+                class Answer(BaseAnswer):
+                    def model_post_init(self, __context):
+                        self.regex = {"n": {"pattern": r"(\\d+)-(\\d+)", "expected": "1", "match_type": "contains"}}
+                """, "template: self.regex[\"n\"]: pattern '(\\d+)-(\\d+)' has 2 groups, so findall gives tuples "
+                + "(line 10: `self.regex = {\"n\": {\"pattern\": r\"(\\d+)-(\\d+)\", \"expected\": \"1\", \"match_type\": \"contains\"}}`); "
+                + "not converted");
+        assertNotConverted("""
+                class Answer(BaseAnswer):
+                    def model_post_init(self, __context):
+                        self.regex = {"n": {"pattern": r"\\d+", "expected": 42, "match_type": "exact"}}
+                """, "template: self.regex[\"n\"]: expected 42 is not text, and the matches are texts, so it can never pass "
+                + "(line 10: `self.regex = {\"n\": {\"pattern\": r\"\\d+\", \"expected\": 42, \"match_type\": \"exact\"}}`); "
+                + "not converted");
+    }
+
+    private static List<Boolean> verdicts(TemplateReading reading, String response) {
+        return reading.traits().stream().map(trait -> (Boolean) TraitExpressions.compile(trait.expression(), Set.of())
+                .evaluate(response, null, Map.of(), Map.of(), List.of())).toList();
     }
 
     @Test

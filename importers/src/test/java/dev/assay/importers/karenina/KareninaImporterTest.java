@@ -3,11 +3,15 @@ package dev.assay.importers.karenina;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.Benchmark;
+import dev.assay.common.benchmark.FewShotExample;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.FewShotSettings;
 import dev.assay.common.run.RunConfig;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.spec.RunSpecs;
 import dev.assay.common.validation.SpecReader;
 import dev.assay.importers.ImportEntry;
@@ -21,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,10 +81,53 @@ class KareninaImporterTest {
                         + "never runs code from a checkpoint",
                 "3 global traits moved to the run config's global_rubric: cites_source, no_apology, tone",
                 "checkpoint settings with no place in an Assay benchmark, not imported: conversion_metadata",
-                "6 of 8 questions have a converted template: the starter run config uses evaluation_mode rubric_only so that every "
-                        + "question runs; the templates stay in the benchmark (template_and_rubric needs one on every question)");
-        assertThat(result.evaluationMode()).isEqualTo(EvaluationMode.RUBRIC_ONLY);
+                "6 of 8 questions have a converted template, and the run keeps template_and_rubric so that they are verified; "
+                        + "the 2 without one are marked evaluation_mode: rubric_only for themselves: "
+                        + "urn:uuid:question-breast-cancer-genes, urn:uuid:question-aspirin-clots",
+                PROMPT_NOTE);
+        assertThat(result.evaluationMode()).isNull();
         assertThat(result.manualAnswers()).isEmpty();
+    }
+
+    @Test
+    void onlyTheQuestionsWithoutAConvertedTemplateRunRubricOnly() {
+        // one unconverted template must not stop the converted ones from being verified
+        Benchmark back = SpecReader.read(ImportedFiles.benchmarkYaml(result), Benchmark.class);
+        RunConfig config = SpecReader.read(ImportedFiles.runConfigYaml(result), RunConfig.class);
+        List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(back, config).orThrow(), Instant.EPOCH);
+
+        assertThat(config.effectiveEvaluationMode()).isEqualTo(EvaluationMode.TEMPLATE_AND_RUBRIC);
+        assertThat(jobs).filteredOn(job -> job.question().template() != null).hasSize(6)
+                .allSatisfy(job -> assertThat(job.settings().evaluationMode()).isEqualTo(EvaluationMode.TEMPLATE_AND_RUBRIC));
+        assertThat(jobs).filteredOn(job -> job.question().template() == null)
+                .extracting(job -> job.question().id() + " " + job.settings().evaluationMode().wireName())
+                .containsExactly("urn:uuid:question-breast-cancer-genes rubric_only", "urn:uuid:question-aspirin-clots rubric_only");
+        assertThat(ImportedFiles.benchmarkYaml(result)).contains("evaluation_mode: rubric_only");
+    }
+
+    private static final String PROMPT_NOTE = "the starter run config asks as Karenina does: the answering model's system "
+            + "prompt is Karenina's default (\"You are an expert assistant. Answer the question accurately and concisely.\"), and "
+            + "few-shot examples are off (few_shot.enabled: false; set it to true to show them, as one Question:/Answer: message: "
+            + "format text)";
+
+    @Test
+    void theStarterConfigAsksAsKareninaDoesWithItsSystemPromptAndFewShotOff() {
+        String yaml = ImportedFiles.runConfigYaml(result);
+        RunConfig config = SpecReader.read(yaml, RunConfig.class);
+        assertThat(config.answeringModels()).singleElement().extracting(model -> model.systemPrompt())
+                .isEqualTo("You are an expert assistant. Answer the question accurately and concisely.");
+        assertThat(config.judges()).singleElement().extracting(model -> model.systemPrompt()).isNull();
+        assertThat(yaml).contains("few_shot:\n  enabled: false\n  format: text\n");
+
+        // the question keeps its examples, but the planned job shows none until few-shot is turned on
+        Benchmark back = SpecReader.read(ImportedFiles.benchmarkYaml(result), Benchmark.class);
+        assertThat(back.questions().getFirst().fewShot()).hasSize(1);
+        List<VerificationJob> jobs = RunPlanner.plan("r", RunSpecs.validate(back, config).orThrow(), Instant.EPOCH);
+        assertThat(jobs.getFirst().question().fewShot()).isEmpty();
+        assertThat(jobs.getFirst().settings().fewShotAsText()).isTrue();
+        RunConfig on = config.toBuilder().fewShot(new FewShotSettings(null, null, null, null, null, true, "text")).build();
+        assertThat(RunPlanner.plan("r", RunSpecs.validate(back, on).orThrow(), Instant.EPOCH).getFirst().question().fewShot())
+                .extracting(FewShotExample::question).containsExactly("What is the usual adult dose of ibuprofen?");
     }
 
     @Test
@@ -242,7 +290,7 @@ class KareninaImporterTest {
         assertThat(templates.evaluationMode()).isNull();
         assertThat(templates.globalRubric()).isNull();
         assertThat(templates.report().notes()).containsExactly("checkpoint \"Convertible templates\" version 0.1.0 (format 3.0.0-jsonld), "
-                + "created 2025-02-01T08:00:00 by Grace Hopper, 5 items");
+                + "created 2025-02-01T08:00:00 by Grace Hopper, 5 items", PROMPT_NOTE);
         assertThat(ImportedFiles.starterRunConfig(templates).effectiveEvaluationMode()).isEqualTo(EvaluationMode.TEMPLATE_AND_RUBRIC);
         assertRoundTripsAndPlans(templates);
     }
@@ -272,6 +320,35 @@ class KareninaImporterTest {
         assertThat(legacy.report().notes()).contains("no question has a converted template: the starter run config uses evaluation_mode "
                 + "rubric_only");
         assertRoundTripsAndPlans(legacy);
+    }
+
+    @Test
+    void aRawResponseOnlyTemplateBecomesTraitsBesideTheRatingsAndTheOtherTemplatesStayVerified(@TempDir Path dir) throws IOException {
+        String regexOnly = "class Answer(BaseAnswer):\n    def model_post_init(self, __context):\n"
+                + "        self.regex = {\"cites\": {\"pattern\": r\"\\[\\d+\\]\", \"expected\": 2, \"match_type\": \"count\"}}\n";
+        String fixed = "class Answer(BaseAnswer):\n    names_pd1: bool = Field(description=\"Names PD-1\")\n\n"
+                + "    def verify(self) -> bool:\n        return self.names_pd1\n";
+        Path file = Files.writeString(dir.resolve("regex.jsonld"), """
+                {"@type": "DataFeed", "name": "regex",
+                 "dataFeedElement": [
+                   {"@id": "q1", "item": {"text": "Cite two sources.", "hasPart": {"text": %s},
+                      "rating": [{"name": "polite", "description": "Polite.", "bestRating": 1, "worstRating": 0}]}},
+                   {"@id": "q2", "item": {"text": "Target of pembrolizumab?", "hasPart": {"text": %s}}}]}
+                """.formatted(Json.write(regexOnly), Json.write(fixed)));
+
+        ImportResult imported = new KareninaImporter().read(file);
+
+        Question q1 = imported.benchmark().questions().get(0);
+        assertThat(q1.template()).isNull();
+        assertThat(q1.evaluationMode()).isEqualTo("rubric_only");
+        assertThat(q1.rubric().traits()).extracting(trait -> trait.name() + " " + trait.kind())
+                .containsExactly("polite boolean", "cites expression");
+        assertThat(q1.metadata()).containsKey("template_source");
+        Question q2 = imported.benchmark().questions().get(1);
+        assertThat(q2.template()).isNotNull();
+        assertThat(q2.evaluationMode()).isNull();
+        assertThat(imported.evaluationMode()).isNull();
+        assertRoundTripsAndPlans(imported);
     }
 
     @Test

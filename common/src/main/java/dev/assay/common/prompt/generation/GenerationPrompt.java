@@ -22,7 +22,8 @@ import java.util.Map;
  * the model's own {@code system_prompt}, then the prompt's system messages, and the user text is the
  * question (its first user message for an LVE prompt); the {@link PromptAssembler} adds the
  * adapter's additions and the run's {@code generation} instructions to them like for every other
- * call (DESIGN §3). Few-shot examples come as user/assistant pairs before the question. When the
+ * call (DESIGN §3). Few-shot examples come as user/assistant pairs before the question (or, with the
+ * run's {@code few_shot.format: text}, inside the question's user message). When the
  * model takes no system prompt, the system text goes in front of the first user message.
  */
 public final class GenerationPrompt {
@@ -91,11 +92,16 @@ public final class GenerationPrompt {
         for (String part : promptSystem) {
             systemText = join(systemText, part);
         }
-        AssembledText text = assembler.assembleText(systemText, questionText, instructions, Map.of());
+        List<FewShotExample> examples = job.question().fewShot();
+        boolean asText = job.settings().fewShotAsText() && !examples.isEmpty();
+        AssembledText text = assembler.assembleText(systemText, asText ? fewShotText(examples, questionText) : questionText,
+                instructions, Map.of());
         List<Message> dialogue = new ArrayList<>();
-        for (FewShotExample example : job.question().fewShot()) {
-            dialogue.add(Message.user(example.question()));
-            dialogue.add(Message.assistant(example.answer()));
+        if (!asText) {
+            for (FewShotExample example : examples) {
+                dialogue.add(Message.user(example.question()));
+                dialogue.add(Message.assistant(example.answer()));
+            }
         }
         dialogue.add(Message.user(text.user()));
         if (!assembler.capabilities().supportsSystemPrompt()) {
@@ -120,6 +126,15 @@ public final class GenerationPrompt {
                 ? question.question()
                 : PromptParameters.fill(question.question(), question.promptParameters());
         return question.passages().isEmpty() ? text : RagPrompt.render(text, question.passages(), job.settings().rag());
+    }
+
+    /** Karenina's few-shot layout: each example as {@code Question: q / Answer: a} and a blank line, then the question. */
+    private static String fewShotText(List<FewShotExample> examples, String questionText) {
+        StringBuilder text = new StringBuilder();
+        for (FewShotExample example : examples) {
+            text.append("Question: ").append(example.question()).append("\nAnswer: ").append(example.answer()).append("\n\n");
+        }
+        return text.append("Question: ").append(questionText).append("\nAnswer:").toString();
     }
 
     /** {@code a + blank line + b}, a blank part adding nothing (as the assembler joins). */

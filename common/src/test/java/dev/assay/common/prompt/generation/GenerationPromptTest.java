@@ -1,5 +1,6 @@
 package dev.assay.common.prompt.generation;
 
+import dev.assay.common.benchmark.FewShotExample;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.JobSettings;
@@ -32,6 +33,33 @@ class GenerationPromptTest {
         assertThat(messages).containsExactly(
                 Message.system("You are a physicist.\n\nTwo sentences at most."),
                 Message.user("Why is the sky blue?"));
+    }
+
+    @Test
+    void fewShotExamplesAreChatTurnsOrKareninasOneQuestionAnswerText() {
+        Question question = new Question("q1", "Capital of Peru?", null, List.of(), null, null)
+                .withFewShot(List.of(new FewShotExample(null, "Capital of France?", "Paris"),
+                        new FewShotExample(null, "Capital of Japan?", "Tokyo")));
+        ModelConfig model = new ModelConfig(null, "openai", "m", null, null, null, null, null, null, null, "Be exact.");
+        VerificationJob turns = VerificationJob.create("run", question, model, List.of(), 1,
+                new JobSettings(null, false, false, PromptConfig.EMPTY), null, Instant.EPOCH);
+        VerificationJob text = VerificationJob.create("run", question, model, List.of(), 1,
+                new JobSettings(null, false, false, PromptConfig.EMPTY, null, null, null, "text"), null, Instant.EPOCH);
+
+        assertThat(GenerationPrompt.messages(turns, PortCapabilities.DEFAULT)).containsExactly(
+                Message.system("Be exact."),
+                Message.user("Capital of France?"), Message.assistant("Paris"),
+                Message.user("Capital of Japan?"), Message.assistant("Tokyo"),
+                Message.user("Capital of Peru?"));
+        assertThat(GenerationPrompt.messages(text, PortCapabilities.DEFAULT)).containsExactly(
+                Message.system("Be exact."),
+                Message.user("Question: Capital of France?\nAnswer: Paris\n\nQuestion: Capital of Japan?\nAnswer: Tokyo\n\n"
+                        + "Question: Capital of Peru?\nAnswer:"));
+        // without examples the question goes as it is, in either format
+        VerificationJob none = VerificationJob.create("run", question.withFewShot(List.of()), model, List.of(), 1,
+                new JobSettings(null, false, false, PromptConfig.EMPTY, null, null, null, "text"), null, Instant.EPOCH);
+        assertThat(GenerationPrompt.messages(none, PortCapabilities.DEFAULT))
+                .containsExactly(Message.system("Be exact."), Message.user("Capital of Peru?"));
     }
 
     @Test

@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Work is counted, not time, so a verdict never depends on how busy the machine is: one unit per
  * node evaluated, plus, for each function call, the characters of text it is given (receiver and
- * arguments) — what the function may have to read. Lists are not charged by size: the iteration
+ * arguments) — what the function may have to read ({@code fuzzRatio}: its {@link FuzzRatio#cost}). Lists are not charged by size: the iteration
  * limit bounds what a comprehension can do with them, and charging a {@code map}'s accumulator on
  * every step would make an ordinary 10,000-item map cost 50 million. The wall clock is only
  * a backstop far above what the work limit allows, read every {@value #CLOCK_EVERY} nodes.
@@ -57,7 +57,11 @@ final class EvaluationBudget implements CelEvaluationListener {
         work++;
         if (expr.getKind() == CelExpr.ExprKind.Kind.CALL) {
             String function = expr.call().function();
-            if (!CONSTANT_COST.contains(function)) {
+            if (FuzzRatio.NAME.equals(function) && expr.call().args().size() == 2) {
+                // its LCS reads one text once per 64 characters of the other: charged as that, not as a read of both
+                work += FuzzRatio.cost(sizes.getOrDefault(expr.call().args().get(0).id(), 0),
+                        sizes.getOrDefault(expr.call().args().get(1).id(), 0));
+            } else if (!CONSTANT_COST.contains(function)) {
                 expr.call().target().ifPresent(target -> work += sizes.getOrDefault(target.id(), 0));
                 for (CelExpr argument : expr.call().args()) {
                     work += sizes.getOrDefault(argument.id(), 0);

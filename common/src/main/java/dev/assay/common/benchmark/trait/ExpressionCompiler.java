@@ -24,8 +24,9 @@ import java.util.function.Supplier;
 /**
  * Compiles expression traits in CEL's sandbox: the standard functions and macros, the string,
  * regex (RE2) and optional extensions, the variables
- * of {@link ExpressionEnvironment}, no function of our own (so nothing that could reach a file,
- * the network or a Java object), no protobuf message types. Compilations, failed ones included,
+ * of {@link ExpressionEnvironment}, one pure function of our own ({@link FuzzRatio}, thefuzz's
+ * {@code fuzz.ratio}) and nothing that could reach a file, the network or a Java object, no protobuf
+ * message types. Compilations, failed ones included,
  * are cached by expression and parameter names: a trait is compiled once per run, not per
  * response, and a global trait is checked once per question.
  */
@@ -48,6 +49,7 @@ final class ExpressionCompiler {
         this.options = limits.celOptions();
         this.runtime = CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(options)
                 .addLibraries(CelExtensions.strings(), CelExtensions.regex(), CelExtensions.optional())
+                .addFunctionBindings(FuzzRatio.BINDING)
                 .build();
     }
 
@@ -101,6 +103,7 @@ final class ExpressionCompiler {
                 .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
                 // pure string functions: trim, lowerAscii, split, … and RE2 (linear-time) regex.extract/replace
                 .addLibraries(CelExtensions.strings(), CelExtensions.regex(), CelExtensions.optional())
+                .addFunctionDeclarations(FuzzRatio.DECLARATION)
                 .addVarDeclarations(environment.declarations())
                 .build();
     }

@@ -29,9 +29,8 @@ final class CheckerTranslators {
             new RefuseCheckerTranslator(),
             new DeclinedChecker("ToxicityChecker", "it scores the response with a toxicity classifier model"),
             new DeclinedChecker("BiasChecker", "it scores the response with a bias classifier model"),
-            new DeclinedChecker("PII_Checker", "it runs Microsoft Presidio to find personal data in the response"),
-            new DeclinedChecker("FuzzyMatchChecker", "its score, thefuzz's fuzz.ratio (an edit-distance similarity, rounded to a "
-                    + "whole percent), has no trait kind or expression function in Assay yet")));
+            new FuzzyMatchCheckerTranslator(),
+            new DeclinedChecker("PII_Checker", "it runs Microsoft Presidio to find personal data in the response")));
 
     private final Map<String, CheckerTranslator> byName;
 

@@ -63,6 +63,6 @@ class GlobalExpressionTraitsTest {
         assertThat(RunSpecs.validate(benchmark("{a: \"4\", b: \"5\"}"), config).problems()).extracting(Problem::pathMessage)
                 .containsExactly(
                 "config.global_rubric.traits[1].expression: unknown function 'readFile' at line 1, column 35 "
-                        + "(available: CEL's standard functions and macros and its strings, regex and optional extensions)");
+                        + "(available: CEL's standard functions and macros, its strings, regex and optional extensions, and fuzzRatio)");
     }
 }

@@ -51,7 +51,7 @@ final class ExpressionErrors {
         if (undeclared.matches()) {
             String name = undeclared.group(1);
             if (kindOf(parsed, issue.getExprId()) == CelExpr.ExprKind.Kind.CALL) {
-                return "unknown function '" + name + "'" + where + " (available: CEL's standard functions and macros and its strings, regex and optional extensions)";
+                return "unknown function '" + name + "'" + where + " (available: CEL's standard functions and macros, its strings, regex and optional extensions, and fuzzRatio)";
             }
             return "undeclared reference to '" + name + "'" + where
                     + " (known variables: " + String.join(", ", environment.variableNames()) + ")";

@@ -220,9 +220,9 @@ class TraitExpressionsTest {
     @Test
     void callingAJavaMethodNamesTheUnknownFunction() {
         assertThat(TraitExpressions.check("response.getClass()", A_AND_B)).contains(
-                "unknown function 'getClass' at line 1, column 18 (available: CEL's standard functions and macros and its strings, regex and optional extensions)");
+                "unknown function 'getClass' at line 1, column 18 (available: CEL's standard functions and macros, its strings, regex and optional extensions, and fuzzRatio)");
         assertThat(TraitExpressions.check("readFile('x')", TraitScope.UNKNOWN)).contains(
-                "unknown function 'readFile' at line 1, column 9 (available: CEL's standard functions and macros and its strings, regex and optional extensions)");
+                "unknown function 'readFile' at line 1, column 9 (available: CEL's standard functions and macros, its strings, regex and optional extensions, and fuzzRatio)");
     }
 
     @Test

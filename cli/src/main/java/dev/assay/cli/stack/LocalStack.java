@@ -199,6 +199,9 @@ public final class LocalStack implements AutoCloseable {
         failure.complete(message);
     }
 
+    /** How long a failed request waits to see whether the API's process is dying (see awaitApiBack). */
+    private static final Duration CRASH_GRACE = Duration.ofSeconds(3);
+
     /**
      * After a call to the run API failed: whether that was generation-service going down, in which
      * case this waits until the supervisor has it running again (true: call again). False when the
@@ -209,8 +212,17 @@ public final class LocalStack implements AutoCloseable {
     public boolean awaitApiBack(Duration timeout) throws InterruptedException {
         ServiceProcess api = services.getFirst();
         Supervisor watching = supervisor;
-        if (watching == null || stopping.get() || (api.isAlive() && !watching.restarting(api.name()))) {
+        if (watching == null || stopping.get()) {
             return false;
+        }
+        // A request cut off by a SIGKILL can fail before the kernel has reaped the process, so it may
+        // still look alive: give it a moment to be seen dead (or restarting) before calling the error real.
+        Instant grace = Instant.now().plus(CRASH_GRACE);
+        while (api.isAlive() && !watching.restarting(api.name())) {
+            if (Instant.now().isAfter(grace)) {
+                return false;
+            }
+            Thread.sleep(100);
         }
         Instant deadline = Instant.now().plus(timeout);
         // the process may have died an instant ago, before the supervisor saw it: it will

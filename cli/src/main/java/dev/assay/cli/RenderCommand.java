@@ -30,6 +30,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -47,6 +48,8 @@ import java.util.concurrent.Callable;
         description = "Print the exact messages that would be sent for a question, without calling a model.")
 final class RenderCommand implements Callable<Integer> {
 
+    private static final String DEFAULT_INTERFACE = "openai";
+
     @Spec
     CommandSpec spec;
 
@@ -59,11 +62,14 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = "--task", defaultValue = "generation", paramLabel = "TASK", description = "the prompt task (default: ${DEFAULT-VALUE})")
     String task;
 
-    @Option(names = "--interface", defaultValue = "openai", paramLabel = "I",
-            description = "the adapter whose instructions apply: openai, anthropic … (default: ${DEFAULT-VALUE})")
+    @Option(names = "--interface", paramLabel = "I",
+            description = "the adapter whose instructions apply: openai, anthropic … (default: the run config's first answering "
+                    + "model's, else openai)")
     String interfaceName;
 
-    @Option(names = "--config", paramLabel = "RUN.yaml", description = "a run config: its system prompt, few-shot pool, rag and prompt_config apply")
+    @Option(names = "--config", paramLabel = "RUN.yaml",
+            description = "a run config: its system prompt, few-shot settings and pool, rag and prompt_config apply "
+                    + "(default: run.yaml next to the benchmark, as assay run uses it)")
     Path config;
 
     @Option(names = "--response", paramLabel = "TEXT",
@@ -77,7 +83,18 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         boolean generation = isGeneration(task);
-        ValidRun run = config == null ? null : RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(config)).orThrow();
+        // the run config assay run would use, so what is shown is what the stage sends (few_shot.enabled and format included)
+        Path configFile = config != null ? config : RunCommand.defaultConfig(benchmark);
+        ValidRun run = configFile == null ? null
+                : RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(configFile)).orThrow();
+        if (interfaceName == null) {
+            // the model whose call is shown: the first answering model, or for a judge task the first judge
+            // (a manual answer calls no model: none of its prompt is sent)
+            List<ModelConfig> models = run == null ? List.of()
+                    : generation || run.config().judges().isEmpty() ? run.config().answeringModels() : run.config().judges();
+            interfaceName = models.stream().filter(model -> !model.isManual()).map(ModelConfig::interfaceName).findFirst()
+                    .orElse(DEFAULT_INTERFACE);
+        }
         Benchmark checked = run != null ? run.benchmark() : RunSpecs.validateBenchmark(SpecDocument.file(benchmark)).orThrow();
         Question question = checked.questions().stream().filter(q -> questionId.equals(q.id())).findFirst()
                 .orElseThrow(() -> unknownQuestion(checked.questions().stream().map(Question::id).toList()));
@@ -174,12 +191,21 @@ final class RenderCommand implements Callable<Integer> {
         }
     }
 
-    /** With a run config: the job the run would publish for this question and the first answering model of the interface. */
+    /**
+     * With a run config: the job the run would publish for this question and the first answering model of the
+     * interface. With the run.yaml found beside the benchmark and no such model (say, only manual answers), the
+     * run's job for this question as a model of the interface would get it: its settings and few-shot examples kept.
+     */
     private VerificationJob plannedJob(ValidRun run, Question question) {
-        return RunPlanner.plan("render", run, Instant.EPOCH).stream()
+        List<VerificationJob> jobs = RunPlanner.plan("render", run, Instant.EPOCH).stream()
                 .filter(candidate -> candidate.question().id().equals(question.id()))
+                .toList();
+        return jobs.stream()
                 .filter(candidate -> candidate.answeringModel().interfaceName().equals(interfaceName))
                 .findFirst()
+                .or(() -> config == null ? jobs.stream().findFirst().map(job -> VerificationJob.create("render", job.question(),
+                        ModelConfig.of(interfaceName, "render"), List.of(), 1, job.settings(), null, Instant.EPOCH))
+                        : Optional.empty())
                 .orElseThrow(() -> new InvalidInputException("the run config has no answering model with interface \"" + interfaceName + "\""));
     }
 

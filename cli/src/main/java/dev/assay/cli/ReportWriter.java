@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.cli.report.Grouping;
 import dev.assay.cli.report.Reports;
 import dev.assay.cli.report.RunData;
 
@@ -11,7 +12,7 @@ interface ReportWriter {
 
     List<Path> writeAll(Path outDir, RunData data);
 
-    String summaryTable(RunData data);
+    String summaryTable(RunData data, Grouping grouping);
 
     /** The reports of dev.assay.cli.report. */
     ReportWriter DEFAULT = new ReportWriter() {
@@ -21,8 +22,8 @@ interface ReportWriter {
         }
 
         @Override
-        public String summaryTable(RunData data) {
-            return Reports.summaryTable(data);
+        public String summaryTable(RunData data, Grouping grouping) {
+            return Reports.summaryTable(data, grouping);
         }
     };
 }

@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.cli.report.Grouping;
 import dev.assay.cli.report.RecordedVerdicts;
 import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalStack;
@@ -69,6 +70,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--max-error-rate", paramLabel = "X", converter = RateOption.class, defaultValue = "0",
             description = RateOption.MAX_ERROR_RATE)
     double maxErrorRate;
+
+    @Option(names = "--group-by", paramLabel = "model|tag", converter = GroupByOption.class, defaultValue = "model",
+            description = GroupByOption.DESCRIPTION)
+    Grouping groupBy;
 
     /** Seams for tests; the defaults are the real thing. */
     Map<String, String> env = System.getenv();
@@ -187,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
         List<Path> written = reports.writeAll(outDir, data);
         InterruptedRun.clear(outDir); // an earlier interrupted run's marker no longer describes this folder
         stdout.println();
-        stdout.print(reports.summaryTable(data));
+        stdout.print(reports.summaryTable(data, groupBy));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
         RecordedVerdicts.compare(run.benchmark(), data.results()).ifPresent(comparison -> stdout.print(comparison.render()));
         stdout.println();
@@ -239,7 +244,7 @@ final class RunCommand implements Callable<Integer> {
         List<Path> written = new ArrayList<>(reports.writeAll(outDir, data));
         written.add(InterruptedRun.of(data.runId(), data.results().size(), expected).write(outDir));
         stdout.println();
-        stdout.print(reports.summaryTable(data));
+        stdout.print(reports.summaryTable(data, groupBy));
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("assay: interrupted after " + data.results().size() + " of " + (expected < 0 ? "?" : expected)

@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.cli.report.Grouping;
 import dev.assay.cli.report.Reports;
 import dev.assay.cli.report.RunData;
 import picocli.CommandLine.Command;
@@ -34,6 +35,10 @@ final class WatchCommand implements Callable<Integer> {
             description = RateOption.MAX_ERROR_RATE)
     double maxErrorRate;
 
+    @Option(names = "--group-by", paramLabel = "model|tag", converter = GroupByOption.class, defaultValue = "model",
+            description = GroupByOption.DESCRIPTION)
+    Grouping groupBy;
+
     @Override
     public Integer call() {
         var out = spec.commandLine().getOut();
@@ -44,7 +49,7 @@ final class WatchCommand implements Callable<Integer> {
         RunWatcher.await(api, runId, out, ProgressDisplay.stdoutIsTerminal());
         out.println();
         RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId));
-        out.print(Reports.summaryTable(data));
+        out.print(Reports.summaryTable(data, groupBy));
         out.flush();
         // the same gate as assay run, so CI can submit and watch instead of running in place
         return Gates.apply(data, minPassRate, maxErrorRate, out);

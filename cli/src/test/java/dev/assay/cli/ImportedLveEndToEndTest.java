@@ -11,7 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,7 +42,7 @@ class ImportedLveEndToEndTest {
         assertThat(imported.out()).contains("wrote " + dir.resolve("imported/run.yaml"), "load and validate");
 
         Path out = dir.resolve("results");
-        CliRun run = CliRun.of("run", benchmarkFile.toString(), "--out", out.toString());
+        CliRun run = CliRun.of("run", benchmarkFile.toString(), "--out", out.toString(), "--group-by", "tag");
         assertThat(run.exit()).as(run.toString()).isZero();
 
         Benchmark benchmark = SpecReader.read(Files.readString(benchmarkFile), Benchmark.class);
@@ -55,6 +57,9 @@ class ImportedLveEndToEndTest {
             String id = result.get("question_id").asText();
             Question question = questions.get(id);
             assertThat(result.get("status").asText()).as(id).isEqualTo("scored");
+            // LVE's tags reach the result (read back from the server's store), for the reports to group by
+            assertThat(Json.mapper().convertValue(result.path("keywords"), List.class)).as(id)
+                    .isEqualTo(question.keywords().isEmpty() ? null : question.keywords());
             assertThat(result.path("calls")).as("a manual answer makes no call: " + id).isEmpty();
             JsonNode checker = null;
             for (JsonNode trait : result.path("rubric")) {
@@ -83,6 +88,17 @@ class ImportedLveEndToEndTest {
         int notConverted = benchmark.questions().size() - compared;
         assertThat(run.out()).contains("recorded LVE verdicts: " + compared + " of " + compared + " re-checked agree, "
                 + notConverted + " not re-checked").doesNotContain("differs:");
+
+        // --group-by tag: a row per tag (then model × judge), a question counting under each of its tags
+        Map<String, Integer> perTag = new TreeMap<>();
+        benchmark.questions().forEach(question -> question.keywords().forEach(tag -> perTag.merge(tag, 1, Integer::sum)));
+        assertThat(perTag).containsKeys("severity:high", "severity:low", "jailbreak:yes");
+        List<String> lines = run.out().lines().toList();
+        assertThat(lines).anyMatch(line -> line.startsWith("tag ") && line.contains("answering model"));
+        perTag.forEach((tag, count) -> assertThat(lines).as(tag)
+                .anyMatch(line -> line.startsWith(tag + " ") && line.contains(" of " + count + " ")));
+        long untagged = benchmark.questions().stream().filter(question -> question.keywords().isEmpty()).count();
+        assertThat(lines).anyMatch(line -> line.startsWith("(no tag) ") && line.contains(" of " + untagged + " "));
     }
 
 

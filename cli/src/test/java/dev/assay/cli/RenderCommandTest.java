@@ -38,6 +38,32 @@ class RenderCommandTest {
     }
 
     @Test
+    void theRunConfigBesideTheBenchmarkAppliesItsFewShotSettingsAsTheStageDoes() throws Exception {
+        Path benchmark = benchmark();
+        // as a Karenina import's starter config has it: few-shot off, Karenina's layout when turned on
+        CliRun off = renderBeside(benchmark, "{enabled: false, format: text}");
+        assertThat(off.exit()).as(off.err()).isZero();
+        assertThat(off.out()).contains("# generation for question plain (openai:m)", "[user]\nCapital of France?\n")
+                .doesNotContain("Spain");
+
+        CliRun text = renderBeside(benchmark, "{enabled: true, format: text}");
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).contains("[user]\nQuestion: Capital of Spain?\nAnswer: Madrid\n\nQuestion: Capital of France?\nAnswer:\n")
+                .doesNotContain("[assistant]\nMadrid");
+    }
+
+    /** Renders the question "plain" with a run.yaml next to the benchmark (no --config) whose few_shot is {@code fewShot}. */
+    private CliRun renderBeside(Path benchmark, String fewShot) throws Exception {
+        Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                few_shot: %s
+                """.formatted(fewShot));
+        return CliRun.of("render", benchmark.toString(), "--question", "plain");
+    }
+
+    @Test
     void anLvePromptFileIsReadFilledAndShownTurnByTurn() throws Exception {
         CliRun run = CliRun.of("render", benchmark().toString(), "--question", "lve");
         assertThat(run.exit()).isEqualTo(0);

@@ -11,8 +11,8 @@ import java.util.List;
  */
 public final class CsvWriter {
 
-    private static final List<String> LEADING = List.of("run_id", "result_id", "question_id", "answering_model", "judge",
-            "replicate", "status", "failure_category", "failure_stage", "template_passed", "template_score");
+    private static final List<String> LEADING = List.of("run_id", "result_id", "question_id", "keywords", "answering_model",
+            "judge", "replicate", "status", "failure_category", "failure_stage", "template_passed", "template_score");
     private static final List<String> TRAILING = List.of("input_tokens", "output_tokens", "total_tokens", "cost_usd", "response");
     // Trait columns are prefixed so that a trait called "status" cannot collide with a fixed column.
     static final String TRAIT_PREFIX = "rubric.";
@@ -33,7 +33,13 @@ public final class CsvWriter {
         row(out, header);
         for (JsonNode result : results) {
             List<String> cells = new ArrayList<>();
-            for (String column : List.of("run_id", "result_id", "question_id", "answering_model", "judge", "replicate", "status")) {
+            for (String column : List.of("run_id", "result_id", "question_id")) {
+                cells.add(Results.text(result, column));
+            }
+            // the question's tags in one cell, ";" apart (an LVE tag is name:value)
+            List<String> keywords = Results.list(result, "keywords").stream().map(JsonNode::asText).toList();
+            cells.add(keywords.isEmpty() ? null : String.join(";", keywords));
+            for (String column : List.of("answering_model", "judge", "replicate", "status")) {
                 cells.add(Results.text(result, column));
             }
             cells.add(Results.text(result, "failure", "category"));

@@ -56,6 +56,8 @@ public final class HtmlReport {
 
         out.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
         summary(out, groups, traits);
+        out.append(SUMMARY_NOTE);
+        byTag(out, data, traits);
         out.append("</section>\n");
 
         out.append("<section id=\"statistics\">\n<h2>Statistics</h2>\n");
@@ -122,10 +124,25 @@ public final class HtmlReport {
             out.append("</tr>\n");
         }
         out.append("</tbody>\n</table>\n");
-        out.append("<p class=\"muted\">Scored: results with a template verdict (passed or failed), the pass rate's "
-                + "denominator; errors and other results without a verdict are counted apart, never as failures. The "
-                + "interval is a Wilson score interval, honest at small numbers. Verdict traits show their pass rate, "
-                + "scored traits their mean score.</p>\n");
+    }
+
+    private static final String SUMMARY_NOTE = "<p class=\"muted\">Scored: results with a template verdict (passed or failed), "
+            + "the pass rate's denominator; errors and other results without a verdict are counted apart, never as failures. The "
+            + "interval is a Wilson score interval, honest at small numbers. Verdict traits show their pass rate, "
+            + "scored traits their mean score.</p>\n";
+
+    /** The summary again per question tag (keyword), when some result has one: what an LVE import's tags are for. */
+    private static void byTag(StringBuilder out, RunData data, List<String> traits) {
+        Map<String, List<JsonNode>> tags = Results.byTag(data.results());
+        if (tags.keySet().stream().allMatch(Results.UNTAGGED::equals)) {
+            return;
+        }
+        out.append("<h3>By tag</h3>\n<p class=\"muted\">A question counts under each of its tags. A tag's figures are "
+                + "worked out from its results: the pass rate pooled over its verdicts.</p>\n");
+        tags.forEach((tag, results) -> {
+            out.append("<h4>").append(Html.escape(tag)).append("</h4>\n");
+            summary(out, GroupSummary.of(new RunData(data.runId(), results, null, null)), traits);
+        });
     }
 
     private static void num(StringBuilder out, String text) {

@@ -57,6 +57,11 @@ public final class Reports {
         return SummaryTable.render(data);
     }
 
+    /** The table printed at the end of a run, grouped as {@code --group-by} asks. */
+    public static String summaryTable(RunData data, Grouping grouping) {
+        return SummaryTable.render(data, grouping);
+    }
+
     private static String pretty(Object value) throws IOException {
         return MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value) + "\n";
     }

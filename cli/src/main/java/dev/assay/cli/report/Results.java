@@ -3,6 +3,7 @@ package dev.assay.cli.report;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -81,6 +82,35 @@ final class Results {
             groups.computeIfAbsent(GroupKey.of(result), k -> new ArrayList<>()).add(result);
         }
         return groups;
+    }
+
+    /** The group of results whose question has no keyword, when the summary is grouped by tag. */
+    static final String UNTAGGED = "(no tag)";
+
+    /**
+     * Results per question keyword (an LVE import's tags: {@code severity:low}, ...), by keyword; a result
+     * counts under each of its keywords, one without any under {@link #UNTAGGED}, listed last.
+     */
+    static Map<String, List<JsonNode>> byTag(List<JsonNode> results) {
+        Map<String, List<JsonNode>> tags = new TreeMap<>();
+        List<JsonNode> untagged = new ArrayList<>();
+        for (JsonNode result : results) {
+            Set<String> keywords = new TreeSet<>();
+            for (JsonNode keyword : list(result, "keywords")) {
+                if (keyword.isTextual()) {
+                    keywords.add(keyword.asText());
+                }
+            }
+            keywords.forEach(keyword -> tags.computeIfAbsent(keyword, k -> new ArrayList<>()).add(result));
+            if (keywords.isEmpty()) {
+                untagged.add(result);
+            }
+        }
+        Map<String, List<JsonNode>> out = new LinkedHashMap<>(tags);
+        if (!untagged.isEmpty()) {
+            out.put(UNTAGGED, untagged);
+        }
+        return out;
     }
 
     /** True when some question was asked more than once of the same model, so names need the replicate. */

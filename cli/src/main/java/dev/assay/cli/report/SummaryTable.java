@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,7 +32,25 @@ public final class SummaryTable {
     }
 
     public static String render(RunData data) {
-        List<GroupSummary> groups = GroupSummary.of(data);
+        return render(data, Grouping.MODEL);
+    }
+
+    /**
+     * The table grouped as asked. By tag, each tag's rows are worked out from its results alone (the
+     * server's /scores and /statistics are per model × judge only): a pooled pass rate over the verdicts
+     * and a Wilson interval, as for a report made from a results file.
+     */
+    public static String render(RunData data, Grouping grouping) {
+        // tag (null when grouped by model alone) → its model × judge groups
+        Map<String, List<GroupSummary>> sections = new LinkedHashMap<>();
+        if (grouping == Grouping.TAG) {
+            Results.byTag(data.results()).forEach((tag, results) ->
+                    sections.put(tag, GroupSummary.of(new RunData(data.runId(), results, null, null))));
+        } else {
+            sections.put(null, GroupSummary.of(data));
+        }
+        List<GroupSummary> groups = sections.values().stream().flatMap(List::stream).toList();
+        boolean byTag = grouping == Grouping.TAG;
         // A trait only the server's /scores lists (results not fetched) still gets its column.
         Set<String> traitNames = new TreeSet<>(Results.traitNames(data.results()));
         groups.forEach(group -> group.traits().forEach(trait -> traitNames.add(trait.name())));
@@ -41,7 +60,11 @@ public final class SummaryTable {
         int replicates = GroupSummary.replicates(data);
         boolean replicated = replicates > 1 && groups.stream().anyMatch(g -> !g.passAtK().isEmpty());
 
-        List<String> header = new ArrayList<>(List.of("answering model", "judge", "passed / scored of results", "errors",
+        List<String> header = new ArrayList<>();
+        if (byTag) {
+            header.add("tag");
+        }
+        header.addAll(List.of("answering model", "judge", "passed / scored of results", "errors",
                 "pass rate", Figures.intervalLabel(groups.stream().map(GroupSummary::interval)
                         .filter(Objects::nonNull).findFirst().orElse(null))));
         if (replicated) {
@@ -59,29 +82,35 @@ public final class SummaryTable {
         }
 
         List<List<String>> rows = new ArrayList<>();
-        for (GroupSummary group : groups) {
-            List<String> row = new ArrayList<>(List.of(String.valueOf(group.key().answeringModel()),
-                    String.valueOf(group.key().judge()), Figures.counts(group), String.valueOf(group.errors()),
-                    Figures.percent(group.passRate()), Figures.interval(group.interval())));
-            if (replicated) {
-                row.add(Figures.passAtK(group, replicates));
-                row.add(Figures.percent(group.majorityVote()));
+        sections.forEach((tag, section) -> {
+            for (GroupSummary group : section) {
+                List<String> row = new ArrayList<>();
+                if (byTag) {
+                    row.add(tag);
+                }
+                row.addAll(List.of(String.valueOf(group.key().answeringModel()),
+                        String.valueOf(group.key().judge()), Figures.counts(group), String.valueOf(group.errors()),
+                        Figures.percent(group.passRate()), Figures.interval(group.interval())));
+                if (replicated) {
+                    row.add(Figures.passAtK(group, replicates));
+                    row.add(Figures.percent(group.majorityVote()));
+                }
+                for (String name : traits) {
+                    row.add(Figures.trait(group.traits().stream().filter(t -> name.equals(t.name())).findFirst().orElse(null)));
+                }
+                if (nuggets) {
+                    row.add(Figures.decimal(group.nuggets().get("all_recall")));
+                }
+                row.add(Figures.failures(group.failures()));
+                row.add(String.valueOf(group.totalTokens()));
+                if (cost) {
+                    row.add(Figures.cost(group.costUsd()));
+                }
+                rows.add(row);
             }
-            for (String name : traits) {
-                row.add(Figures.trait(group.traits().stream().filter(t -> name.equals(t.name())).findFirst().orElse(null)));
-            }
-            if (nuggets) {
-                row.add(Figures.decimal(group.nuggets().get("all_recall")));
-            }
-            row.add(Figures.failures(group.failures()));
-            row.add(String.valueOf(group.totalTokens()));
-            if (cost) {
-                row.add(Figures.cost(group.costUsd()));
-            }
-            rows.add(row);
-        }
+        });
         // names and the failure list are text, read left to right; the figures line up on their last digit
-        Set<Integer> left = Set.of(0, 1, header.indexOf("failures"));
+        Set<Integer> left = byTag ? Set.of(0, 1, 2, header.indexOf("failures")) : Set.of(0, 1, header.indexOf("failures"));
         return align(header, rows, left) + notPassed(data.results());
     }
 

@@ -34,7 +34,7 @@ final class ReportFixtures {
 
     static JsonNode passed() {
         return json("""
-                {"schema_version":1,"run_id":"%s","job_id":"j1","result_id":"r1","question_id":"fr",
+                {"schema_version":1,"run_id":"%s","job_id":"j1","result_id":"r1","question_id":"fr","keywords":["severity:low","jailbreak:yes"],
                  "question":"What is the capital of France?","answering_model":"openai:gpt-4o","judge":"openai:judge-1",
                  "replicate":1,"evaluation_mode":"template_and_rubric","status":"passed","response":"Paris",
                  "parsed":{"city":"Paris"},
@@ -80,7 +80,7 @@ final class ReportFixtures {
 
     static JsonNode error() {
         return json("""
-                {"schema_version":1,"run_id":"%s","job_id":"j3","result_id":"r3","question_id":"fr",
+                {"schema_version":1,"run_id":"%s","job_id":"j3","result_id":"r3","question_id":"fr","keywords":["severity:low","jailbreak:yes"],
                  "question":"What is the capital of France?","answering_model":"openai:gpt-4o-mini","judge":"openai:judge-1",
                  "replicate":1,"status":"error",
                  "failure":{"category":"retry","stage":"generation","reason":"429 <rate limit> & retries ran out\\u0001"},

@@ -81,13 +81,16 @@ class ReportsTest {
 
         assertThat(rows).hasSize(5);
         List<String> header = rows.get(0);
-        assertThat(header).containsExactly("run_id", "result_id", "question_id", "answering_model", "judge", "replicate",
+        assertThat(header).containsExactly("run_id", "result_id", "question_id", "keywords", "answering_model", "judge", "replicate",
                 "status", "failure_category", "failure_stage", "template_passed", "template_score",
                 "rubric.concise", "rubric.depth",
                 "nuggets.strict_vital_recall", "nuggets.strict_all_recall", "nuggets.vital_recall", "nuggets.all_recall",
                 "input_tokens", "output_tokens", "total_tokens", "cost_usd", "response");
         assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(header.size()));
         assertThat(cell(rows, 1, "status")).isEqualTo("passed");
+        assertThat(cell(rows, 1, "keywords")).isEqualTo("severity:low;jailbreak:yes");
+        assertThat(cell(rows, 2, "keywords")).isEmpty();
+        assertThat(cell(rows, 3, "keywords")).isEqualTo("severity:low;jailbreak:yes");
         assertThat(cell(rows, 1, "rubric.concise")).isEqualTo("true");
         assertThat(cell(rows, 1, "rubric.depth")).isEqualTo("4.0");
         assertThat(cell(rows, 1, "nuggets.all_recall")).isEqualTo("0.5");
@@ -198,6 +201,9 @@ class ReportsTest {
                 .contains("<span class=\"role\">system</span>", "Answer briefly.", "Extract the city from: Paris")
                 .contains("Call error: 429 Too Many Requests")
                 .contains("trait depth was asked again");
+        // the summary again per tag: fr's two tags (passed by gpt-4o, an error of gpt-4o-mini), then the untagged de
+        assertThat(html).contains("<h3>By tag</h3>").containsSubsequence("<h4>jailbreak:yes</h4>", "1 / 1 of 1", "0 / 0 of 1",
+                "<h4>severity:low</h4>", "1 / 1 of 1", "0 / 0 of 1", "<h4>(no tag)</h4>", "0 / 1 of 1", "0 / 0 of 1");
     }
 
     @Test

@@ -41,6 +41,34 @@ class SummaryTableTest {
     }
 
     @Test
+    void groupedByTagAQuestionCountsUnderEachOfItsTags() {
+        // the shape an LVE import gives: its tags as the question's keywords, carried by each result
+        List<JsonNode> results = List.of(
+                ReportFixtures.json("""
+                        {"question_id":"leak-1","keywords":["severity:high","jailbreak:yes"],"answering_model":"m","judge":"j",
+                         "replicate":1,"status":"failed","template":{"passed":false,"score":0.0}}"""),
+                ReportFixtures.json("""
+                        {"question_id":"leak-2","keywords":["severity:high"],"answering_model":"m","judge":"j",
+                         "replicate":1,"status":"passed","template":{"passed":true,"score":1.0}}"""),
+                ReportFixtures.json("""
+                        {"question_id":"sum-1","answering_model":"m","judge":"j","replicate":1,"status":"passed",
+                         "template":{"passed":true,"score":1.0}}"""));
+        RunData data = new RunData("run-t", results, null, null);
+
+        List<String> lines = Reports.summaryTable(data, Grouping.TAG).lines().toList();
+
+        assertThat(lines.get(0)).startsWith("tag ").contains("answering model", "judge", "passed / scored of results");
+        assertThat(lines.get(2)).startsWith("jailbreak:yes ").contains("0 / 1 of 1", "0.0%");
+        assertThat(lines.get(3)).startsWith("severity:high ").contains("1 / 2 of 2", "50.0%");
+        // untagged questions are shown too, last
+        assertThat(lines.get(4)).startsWith("(no tag) ").contains("1 / 1 of 1", "100.0%");
+        assertThat(lines.get(2).indexOf(" m ")).isEqualTo(lines.get(3).indexOf(" m "));
+        // grouped by model, the default, the tags change nothing
+        assertThat(Reports.summaryTable(data, Grouping.MODEL)).isEqualTo(Reports.summaryTable(data))
+                .doesNotContain("severity:high");
+    }
+
+    @Test
     void theQuestionsThatDidNotPassAreNamedUnderTheTable() {
         String table = Reports.summaryTable(ReportFixtures.run());
 

@@ -19,6 +19,7 @@ import java.util.Map;
  * The finished evaluation of one answer by one judge: the public output of the pipeline,
  * published on {@link Topics#RESULTS} and stored by {@code result_id}.
  *
+ * @param keywords       the question's keywords (an LVE import's tags), so reports can group by them; null without any
  * @param answeringModel canonical key of the answering model
  * @param judge          canonical key of the judge
  * @param calls          every model call of every stage, messages exactly as sent
@@ -41,6 +42,7 @@ public record VerificationResult(
         String resultId,
         String questionId,
         String question,
+        List<String> keywords,
         String answeringModel,
         String judge,
         int replicate,
@@ -78,6 +80,7 @@ public record VerificationResult(
             throw new IllegalArgumentException("verification result " + resultId + ": status is required");
         }
         rubric = rubric == null ? List.of() : List.copyOf(rubric);
+        keywords = keywords == null || keywords.isEmpty() ? null : List.copyOf(keywords);
         variables = variables == null || variables.isEmpty() ? null : Collections.unmodifiableMap(new LinkedHashMap<>(variables));
         outputs = outputs == null || outputs.isEmpty() ? null : List.copyOf(outputs);
         caveats = caveats == null ? List.of() : List.copyOf(caveats);
@@ -130,7 +133,7 @@ public record VerificationResult(
         timings.put(Stage.RUBRIC.wireName(), rubric.latencyMs());
 
         return new VerificationResult(SCHEMA_VERSION, parsed.runId(), parsed.jobId(), parsed.resultId(),
-                job.question().id(), job.question().question(), job.answeringModel().canonicalKey(),
+                job.question().id(), job.question().question(), job.question().keywords(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
                 generation.response(), generation.variables(), generation.outputs(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), rubric.dynamic(),
                 rubric.nuggets(), failure, calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits(),

@@ -29,6 +29,7 @@ public final class Fixtures {
               - id: fr
                 question: What is the capital of France?
                 raw_answer: Paris
+                keywords: ["severity:low", jailbreak]
                 template:
                   fields:
                     city: {type: string, description: the capital city, ground_truth: Paris}

@@ -15,6 +15,8 @@ class VerificationResultTest {
         VerificationResult result = Fixtures.result();
         assertThat(result.status()).isEqualTo(ResultStatus.PASSED);
         assertThat(result.questionId()).isEqualTo("fr");
+        // the question's keywords (an LVE import's tags) travel with the result, for the reports to group by
+        assertThat(result.keywords()).containsExactly("severity:low", "jailbreak");
         assertThat(result.answeringModel()).isEqualTo("openai:gpt-4o");
         assertThat(result.judge()).isEqualTo("openai:judge-1");
         assertThat(result.calls()).extracting(RecordedCall::stage).containsExactly(Stage.GENERATION, Stage.PARSING);

@@ -1,6 +1,7 @@
 package dev.assay.importers.karenina;
 
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.importers.karenina.python.PyStatement;
 import dev.assay.importers.python.PyExpr;
@@ -73,15 +74,24 @@ final class GeneratedTemplate {
                     .verify(check.verify())
                     .build());
         }
-        return TemplateReading.converted(new AnswerTemplate(fields, reading.composition(), List.of()), leftOut);
+        AnswerTemplate template = new AnswerTemplate(fields, reading.composition(), List.of());
+        if (truth.checks().isEmpty()) {
+            return TemplateReading.converted(template, leftOut);
+        }
+        // Karenina passes the question when verify() and every raw-response check pass; Assay's template regex
+        // checks have no match types, so the checks are traits beside the template, each with its own verdict
+        leftOut.add("template: its raw-response checks (self.regex) became " + RegexOnlyTemplate.describe(truth.checks())
+                + " beside the template, scored each on its own: they do not count in the template's verdict");
+        return new TemplateReading(template, leftOut, truth.checks());
     }
 
     /**
      * What model_post_init / ground_truth() sets: the {@code self.correct} entries, and plain numbers
-     * such as {@code self.tolerance = 0.5} that verify() may compare with; {@code correct} is null
-     * when the class has no ground truth method.
+     * such as {@code self.tolerance = 0.5} that verify() may compare with, and the raw-response checks
+     * of {@code self.regex} as traits; {@code correct} is null when the class has no ground truth
+     * method, or only sets {@code self.regex} there (verify() then compares with fixed values).
      */
-    record GroundTruth(Map<String, PyExpr> correct, Map<String, BigDecimal> numbers) {
+    record GroundTruth(Map<String, PyExpr> correct, Map<String, BigDecimal> numbers, List<RubricTrait> checks) {
 
         static GroundTruth read(AnswerClass answer) {
             PyStatement.FunctionDef postInit = answer.methods().get(POST_INIT);
@@ -93,10 +103,11 @@ final class GeneratedTemplate {
             if (method == null) {
                 // verify() then compares with values written in it (return self.flag, self.x == "PD-1"); a
                 // self.correct it reads is reported there
-                return new GroundTruth(null, Map.of());
+                return new GroundTruth(null, Map.of(), List.of());
             }
             Map<String, PyExpr> correct = null;
             Map<String, BigDecimal> numbers = new LinkedHashMap<>();
+            List<RubricTrait> checks = null;
             for (PyStatement statement : method.body()) {
                 switch (statement) {
                     case PyStatement.ExprStatement(PyExpr.Str doc, int line, String text) -> {
@@ -108,8 +119,13 @@ final class GeneratedTemplate {
                         if (attribute.equals("correct")) {
                             correct = entries(value, statement);
                         } else if (attribute.equals("regex")) {
-                            throw TemplateNotConvertible.at(statement, method.name() + "() sets self.regex: checks on the raw "
-                                    + "response with match types (exact, contains, count, all) Assay's regex checks do not have");
+                            if (checks != null) {
+                                throw TemplateNotConvertible.at(statement, method.name() + "() sets self.regex twice");
+                            }
+                            if (!(value instanceof PyExpr.DictLit dict)) {
+                                throw TemplateNotConvertible.at(statement, "self.regex is not a dict literal");
+                            }
+                            checks = RegexOnlyTemplate.traits(dict, statement);
                         } else if (value instanceof PyExpr.Int(java.math.BigInteger number)) {
                             numbers.put(attribute, new BigDecimal(number));
                         } else if (value instanceof PyExpr.Float(BigDecimal number)) {
@@ -121,10 +137,10 @@ final class GeneratedTemplate {
                     default -> throw TemplateNotConvertible.at(statement, method.name() + "() does more than set self.correct");
                 }
             }
-            if (correct == null) {
+            if (correct == null && checks == null) {
                 throw TemplateNotConvertible.at(method, method.name() + "() does not set self.correct");
             }
-            return new GroundTruth(correct, numbers);
+            return new GroundTruth(correct, numbers, checks == null ? List.of() : checks);
         }
 
         private static Map<String, PyExpr> entries(PyExpr value, PyStatement statement) {

@@ -53,11 +53,14 @@ final class PythonTemplateReader {
         return TemplateReading.notConverted("the traits of its raw-response checks would not be valid (" + errors + ")");
     }
 
-    /** A safety net: a converted template that Assay would refuse is reported, never written. */
+    /** A safety net: a converted template (and the traits of its raw-response checks) that Assay would refuse is reported, never written. */
     private static TemplateReading validated(TemplateReading reading) {
         AnswerTemplate template = reading.template();
         Problems problems = new Problems();
         template.validate("template", problems);
+        if (problems.isEmpty() && !reading.traits().isEmpty()) {
+            return validatedTraits(reading);
+        }
         if (problems.isEmpty()) {
             return reading;
         }

@@ -78,6 +78,16 @@ final class RegexOnlyTemplate {
         if (checks == null) {
             throw TemplateNotConvertible.at(setup, "self.regex is not a dict literal");
         }
+        List<RubricTrait> traits = traits(checks, where);
+        return TemplateReading.traits(traits, List.of("template: its raw-response checks (self.regex) became "
+                + describe(traits) + ", scored each on its own; an Assay template needs a field"));
+    }
+
+    /**
+     * The expression traits of {@code self.regex = {...}}, one per check, named like it; also for a
+     * template whose fields are checked by verify() next to them ({@link GeneratedTemplate}).
+     */
+    static List<RubricTrait> traits(PyExpr.DictLit checks, PyStatement where) {
         if (checks.keys().isEmpty()) {
             throw TemplateNotConvertible.at(where, "self.regex is empty: nothing is checked");
         }
@@ -88,10 +98,13 @@ final class RegexOnlyTemplate {
             }
             traits.add(trait(name, checks.values().get(i), where));
         }
-        return TemplateReading.traits(traits, List.of("template: its raw-response checks (self.regex) became "
-                + traits.size() + " expression trait" + (traits.size() == 1 ? "" : "s") + " ("
-                + traits.stream().map(RubricTrait::name).collect(Collectors.joining(", "))
-                + "), scored each on its own; an Assay template needs a field"));
+        return traits;
+    }
+
+    /** "2 expression traits (dose, cites)". */
+    static String describe(List<RubricTrait> traits) {
+        return traits.size() + " expression trait" + (traits.size() == 1 ? "" : "s") + " ("
+                + traits.stream().map(RubricTrait::name).collect(Collectors.joining(", ")) + ")";
     }
 
     private static RubricTrait trait(String name, PyExpr spec, PyStatement where) {

@@ -434,7 +434,42 @@ class KareninaGeneratedTemplateTest {
     }
 
     @Test
-    void groundTruthCodeBeyondAssignmentsIsNotConverted() {
+    void fieldsWithRawResponseChecksBecomeTheTemplateAndOneTraitPerCheck() {
+        // as Karenina's template generator writes one: the fields for the judge, self.correct, and
+        // self.regex checks on the raw response that must pass as well
+        TemplateReading reading = read("""
+                class Answer(BaseAnswer):
+                    drug: str = Field(description="The drug the response recommends")
+                    dose_mg: int = Field(description="The daily dose in milligrams")
+
+                    def model_post_init(self, __context):
+                        self.correct = {"drug": "metformin", "dose_mg": 500}
+                        self.regex = {
+                            "states_dose": {"pattern": r"(\\d+) mg", "expected": "500", "match_type": "exact"},
+                            "cites_twice": {"pattern": r"\\[\\d+\\]", "expected": 2, "match_type": "count"},
+                        }
+
+                    def verify(self) -> bool:
+                        return self.drug.strip().lower() == self.correct["drug"] and self.dose_mg == self.correct["dose_mg"]
+                """);
+
+        assertThat(reading.template()).isEqualTo(SpecReader.read("""
+                fields:
+                  drug: {type: string, description: The drug the response recommends, ground_truth: metformin,
+                         verify: {primitive: exact, normalizers: [strip, lowercase]}}
+                  dose_mg: {type: integer, description: The daily dose in milligrams, ground_truth: 500,
+                            verify: numeric_exact}
+                """, AnswerTemplate.class));
+        assertThat(reading.traits()).extracting(RubricTrait::name).containsExactly("states_dose", "cites_twice");
+        assertThat(reading.reasons()).containsExactly("template: its raw-response checks (self.regex) became 2 expression traits "
+                + "(states_dose, cites_twice) beside the template, scored each on its own: they do not count in the template's verdict");
+        // each check asks what Python's re.findall makes of the response, as for a template of checks alone
+        assertThat(verdicts(reading, "Take metformin, 500 mg a day [1] [2].")).containsExactly(true, true);
+        assertThat(verdicts(reading, "Take metformin, 500 mg, later 1000 mg a day [1].")).containsExactly(false, false);
+    }
+
+    @Test
+    void rawResponseChecksBesideFieldsThatCannotConvertLeaveTheTemplateUnconverted() {
         assertNotConverted("""
                 class Answer(BaseAnswer):
                     year: str = Field(description="The year")
@@ -445,9 +480,10 @@ class KareninaGeneratedTemplateTest {
 
                     def verify(self) -> bool:
                         return self.year == self.correct["year"]
-                """, "template: model_post_init() sets self.regex: checks on the raw response with match types (exact, contains, "
-                + "count, all) Assay's regex checks do not have (line 13: `self.regex = {\"year\": {\"pattern\": r\"\\b1928\\b\", "
-                + "\"expected\": \"1928\", \"match_type\": \"exact\"}}`); not converted");
+                """, "template: self.regex[\"year\"]: pattern '\\b1928\\b': \\b (Unicode word boundary) has no RE2 form: "
+                + "RE2's is ASCII-only (line 13: "
+                + "`self.regex = {\"year\": {\"pattern\": r\"\\b1928\\b\", \"expected\": \"1928\", \"match_type\": \"exact\"}}`); "
+                + "not converted");
     }
 
     @Test

@@ -352,6 +352,34 @@ class KareninaImporterTest {
     }
 
     @Test
+    void aTemplateWithFieldsAndRawResponseChecksIsVerifiedByBoth(@TempDir Path dir) throws IOException {
+        String template = "class Answer(BaseAnswer):\n    target: str = Field(description=\"The target\")\n\n"
+                + "    def model_post_init(self, __context):\n        self.correct = {\"target\": \"PD-1\"}\n"
+                + "        self.regex = {\"cites\": {\"pattern\": r\"\\[\\d+\\]\", \"expected\": 2, \"match_type\": \"count\"}}\n\n"
+                + "    def verify(self) -> bool:\n        return self.target == self.correct[\"target\"]\n";
+        Path file = Files.writeString(dir.resolve("both.jsonld"), """
+                {"@type": "DataFeed", "name": "both",
+                 "dataFeedElement": [
+                   {"@id": "q1", "item": {"text": "Target of pembrolizumab? Cite two sources.", "hasPart": {"text": %s},
+                      "rating": [{"name": "polite", "description": "Polite.", "bestRating": 1, "worstRating": 0}]}}]}
+                """.formatted(Json.write(template)));
+
+        ImportResult imported = new KareninaImporter().read(file);
+
+        Question q1 = imported.benchmark().questions().getFirst();
+        assertThat(q1.template().fields()).containsOnlyKeys("target");
+        assertThat(q1.rubric().traits()).extracting(trait -> trait.name() + " " + trait.kind())
+                .containsExactly("polite boolean", "cites expression");
+        // the run's default mode, template_and_rubric: the fields and the checks are both verified
+        assertThat(q1.evaluationMode()).isNull();
+        assertThat(imported.evaluationMode()).isNull();
+        assertThat(imported.report().entries().getFirst().reasons()).containsExactly("template: its raw-response checks "
+                + "(self.regex) became 1 expression trait (cites) beside the template, scored each on its own: they do not "
+                + "count in the template's verdict");
+        assertRoundTripsAndPlans(imported);
+    }
+
+    @Test
     void traitNamesAndQuestionIdsStayUniqueBecauseResultsAreReadByThem(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("clashes.jsonld"), """
                 {"@type": "DataFeed", "name": "clashes",

@@ -169,4 +169,46 @@ class ValidateCommandTest {
         assertThat(submit.err()).contains(config + ":1:62: answering_models[0].base_url: \"demo\" is the scripted demo model, "
                 + "which only assay run starts (on its own machine); a server needs the model's real base_url or api_key_env");
     }
+
+    /** Each of these used to be accepted and silently reshaped what would run (issue 23); all are listed in one round. */
+    @Test
+    void duplicateKeysNumbersForNamesFractionsForIntegersAndASecondDocumentAreRefusedTogether() throws Exception {
+        Path benchmark = Files.writeString(dir.resolve("b.yaml"), """
+                questions:
+                  - {id: q1, question: "2+2?", rubric: {traits: [{name: t, kind: regex, pattern: "4"}]}}
+                  - {id: q2, question: "3+3?", rubric: {traits: [{name: t, kind: regex, pattern: "6"}]}}
+                questions:
+                  - {id: q3, question: "4+4?", rubric: {traits: [{name: t, kind: regex, pattern: "8"}]}}
+                """);
+        Path config = Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: 3, model: m, max_tokens: 10.5}]
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                replicates: 1.5
+                ---
+                replicates: 2
+                """);
+        CliRun run = CliRun.withEnvironment(Map.of("OPENAI_API_KEY", "sk-x"), "validate", benchmark.toString(), "--config", config.toString());
+        assertThat(run.exit()).as(run.toString()).isEqualTo(ExitCodes.INVALID_INPUT);
+        assertThat(run.err()).contains(benchmark + ":4:1: questions: duplicate key \"questions\", also written at line 1, column 1;")
+                .contains(config + ":6:1: a second document starts here; a text holds one document")
+                .contains(config + ":1:21: answering_models[0].interface: expected text, got a number")
+                .contains(config + ":1:45: answering_models[0].max_tokens: 10.5 is not an integer")
+                .contains(config + ":4:1: replicates: 1.5 is not an integer")
+                .doesNotContain("Exception");
+    }
+
+    /** A 20 MB name with no spaces took a minute to refuse: SnakeYAML's time grows with the square of one token's length. */
+    @Test
+    void aYamlLineTooLongToReadInTimeIsRefusedBeforeItIsParsed() throws Exception {
+        Path benchmark = Files.writeString(dir.resolve("b.yaml"), """
+                questions:
+                  - {id: q1, question: "2+2?", rubric: {traits: [{name: t, kind: regex, pattern: "4"}]}}
+                """);
+        Path config = Files.writeString(dir.resolve("run.yaml"), "evaluation_mode: rubric_only\nname: " + "x".repeat(2_000_000) + "\n");
+        CliRun run = CliRun.withEnvironment(Map.of("OPENAI_API_KEY", "sk-x"), "validate", benchmark.toString(), "--config", config.toString());
+        assertThat(run.exit()).as(run.toString()).isEqualTo(ExitCodes.INVALID_INPUT);
+        assertThat(run.err()).isEqualTo(config + ":2:1: line 2 is 2000006 characters long; a YAML line may hold at most 262144: "
+                + "break it (a quoted string or a | block can go on over several lines) or write the document as JSON" + System.lineSeparator());
+    }
 }

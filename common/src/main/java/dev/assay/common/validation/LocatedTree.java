@@ -2,6 +2,7 @@ package dev.assay.common.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 
@@ -17,10 +18,18 @@ public record LocatedTree(JsonNode root, Locations locations) {
         locations = locations == null ? Locations.NONE : locations;
     }
 
-    /** Reads {@code text} with {@code mapper} (JSON or YAML); a syntax error is the mapper's exception, with its position. */
+    /**
+     * Reads {@code text} with {@code mapper} (JSON or YAML); a syntax error is the mapper's exception,
+     * with its position, and so are a second document and a YAML line too long to read in time.
+     * Keys written twice are in the locations, for each part's reader to report.
+     */
     public static LocatedTree parse(ObjectMapper mapper, String text) throws IOException {
+        if (mapper.getFactory() instanceof YAMLFactory) {
+            TextShapes.refuseTooLongLine(text);
+        }
         try (LocatingParser parser = new LocatingParser(mapper.createParser(text))) {
             JsonNode root = mapper.readTree(parser);
+            TextShapes.refuseMore(parser);
             return new LocatedTree(root == null || root.isMissingNode() ? null : root, parser.locations());
         }
     }

@@ -1,5 +1,6 @@
 package dev.assay.common.validation;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,14 +12,35 @@ import java.util.Map;
 public final class Locations {
 
     /** For documents without a text of their own (built in code): every problem is unplaced. */
-    public static final Locations NONE = new Locations(Map.of(), "");
+    public static final Locations NONE = new Locations(Map.of(), "", List.of());
 
     private final Map<String, SourceLocation> byPath;
     private final String prefix;
+    private final List<LocatingParser.Duplicate> duplicates;
 
-    Locations(Map<String, SourceLocation> byPath, String prefix) {
+    Locations(Map<String, SourceLocation> byPath, String prefix, List<LocatingParser.Duplicate> duplicates) {
         this.byPath = byPath;
         this.prefix = prefix;
+        this.duplicates = duplicates;
+    }
+
+    /**
+     * The keys written twice under this part of the text, each a problem placed at its second
+     * place (its message names the first), its path addressed from this part.
+     */
+    List<Problem> duplicates(String document) {
+        return duplicates.stream()
+                .filter(duplicate -> prefix.isEmpty() || duplicate.path().equals(prefix)
+                        || duplicate.path().startsWith(prefix + ".") || duplicate.path().startsWith(prefix + "["))
+                .map(duplicate -> new Problem(document, relative(duplicate.path()), duplicate.message(), duplicate.second()))
+                .toList();
+    }
+
+    private String relative(String path) {
+        if (prefix.isEmpty() || path.equals(prefix)) {
+            return prefix.isEmpty() ? path : "";
+        }
+        return path.substring(prefix.length() + (path.charAt(prefix.length()) == '.' ? 1 : 0));
     }
 
     /** Where the node at {@code path} starts, else its nearest enclosing node's start; null when nothing is known. */
@@ -35,7 +57,7 @@ public final class Locations {
 
     /** The locations under the member {@code name}, addressed from it: what a part of a larger text needs. */
     public Locations member(String name) {
-        return new Locations(byPath, Problems.field(prefix, name));
+        return new Locations(byPath, Problems.field(prefix, name), duplicates);
     }
 
     /** {@code a.b[2]} → {@code a.b}; {@code a.b} → {@code a}; {@code a} → "". */

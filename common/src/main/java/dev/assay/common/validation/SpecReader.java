@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.deser.ValueInstantiator;
@@ -29,7 +30,21 @@ import java.util.function.BiFunction;
  */
 public final class SpecReader {
 
+    /**
+     * Assay's mapper, strict where Jackson would silently reshape a value: a number or true/false
+     * where text is required, a fractional number where an integer is ({@link StrictScalars}).
+     */
+    private static final ObjectMapper STRICT = Json.yaml().copy().registerModule(StrictScalars.module());
+
     private SpecReader() {
+    }
+
+    /**
+     * A {@code .json} file is read by the JSON parser, which reads any length of line in linear
+     * time (SnakeYAML would too, but it rescans its buffer for every 1024 characters of one token).
+     */
+    private static boolean isJson(SpecDocument document) {
+        return document.name().toLowerCase(java.util.Locale.ROOT).endsWith(".json");
     }
 
     /**
@@ -60,8 +75,10 @@ public final class SpecReader {
         if (value == null && binding.isEmpty() && bound.failure() == null) {
             binding.add("", document.unreadable() != null ? document.unreadable() : "the document is empty");
         }
-        boolean complete = value != null && binding.isEmpty() && bound.failure() == null;
+        List<Problem> duplicates = bound.locations().duplicates(document.name());
+        boolean complete = value != null && binding.isEmpty() && bound.failure() == null && duplicates.isEmpty();
         ReadDocument<T> read = new ReadDocument<>(document, value, bound.locations(), complete);
+        duplicates.forEach(read::reportPlaced);
         if (bound.failure() != null) {
             read.reportPlaced(bound.failure());
         }
@@ -82,14 +99,21 @@ public final class SpecReader {
         if (document.unreadable() != null || document.text() != null && document.text().isBlank()) {
             return new Binding<>(null, document.tree() != null ? document.tree().locations() : Locations.NONE, null);
         }
-        ObjectReader reader = Json.yaml().readerFor(type).withHandler(new Collector(problems));
+        ObjectReader reader = STRICT.readerFor(type).withHandler(new Collector(problems));
         boolean fromText = document.text() != null;
+        if (fromText) {
+            Problem tooLong = TextShapes.tooLongLine(document.name(), document.text(), isJson(document));
+            if (tooLong != null) {
+                return new Binding<>(null, Locations.NONE, tooLong);
+            }
+        }
         LocatingParser located = null;
         try (JsonParser parser = fromText
-                ? (located = new LocatingParser(Json.yaml().createParser(document.text())))
+                ? (located = new LocatingParser((isJson(document) ? Json.mapper() : Json.yaml()).createParser(document.text())))
                 : Json.yaml().treeAsTokens(document.tree().root())) {
             T value = reader.readValue(new NulRefusingParser(parser, problems));
-            return new Binding<>(value, fromText ? located.locations() : document.tree().locations(), null);
+            Problem more = fromText ? TextShapes.more(document.name(), located) : null;
+            return new Binding<>(value, fromText ? located.locations() : document.tree().locations(), more);
         } catch (JsonProcessingException e) {
             Locations locations = fromText ? located.locations() : document.tree().locations();
             String path = pathOf(e);

@@ -90,9 +90,10 @@ class InputFilesTest {
 
     @Test
     void yamlOfSeveralMegabytesWithinTheLimitIsRead() throws IOException {
-        // SnakeYAML's default stops at 3 MB ("exceeds the limit: 3145728 code points")
-        String description = "a".repeat(4 * 1024 * 1024);
-        Path benchmark = Files.writeString(dir.resolve("long.yaml"), "description: \"" + description + "\"\n"
+        // SnakeYAML's default stops at 3 MB ("exceeds the limit: 3145728 code points"); lines stay
+        // under the YAML line limit (TextShapes.MAX_YAML_LINE), so a block of 4096 lines of 1 KiB
+        String description = String.join("\n", java.util.Collections.nCopies(4096, "a".repeat(1024)));
+        Path benchmark = Files.writeString(dir.resolve("long.yaml"), "description: |-\n  " + description.replace("\n", "\n  ") + "\n"
                 + "questions: [{id: q1, question: Two plus two}]\n");
 
         assertThat(BenchmarkLoader.load(benchmark).description()).hasSize(description.length());

@@ -155,4 +155,83 @@ class SpecReaderTest {
         assertThat(error.getMessage()).contains("document:4:8: manual_answers.q1.response: contains the NUL character (U+0000)")
                 .contains("manual_answers.q1.variables: a name contains the NUL character (U+0000)");
     }
+
+    private static java.util.List<String> problems(String name, String text, Class<? extends Validatable> type) {
+        return SpecReader.read(SpecDocument.text(name, text), type, null).problems().stream().map(Problem::toString).toList();
+    }
+
+    /** Jackson keeps the last of a key written twice: the first list of questions vanished without a word. */
+    @Test
+    void aKeyWrittenTwiceAtAnyLevelIsAProblemNamingBothPlaces() {
+        assertThat(problems("b.yaml", """
+                questions:
+                  - {id: q1, question: "a?", raw_answer: x, raw_answer: y}
+                questions:
+                  - {id: q2, question: "b?"}
+                """, Benchmark.class)).contains(
+                "b.yaml:3:1: questions: duplicate key \"questions\", also written at line 1, column 1; write each key once (only one of the values would be read)",
+                "b.yaml:2:45: questions[0].raw_answer: duplicate key \"raw_answer\", also written at line 2, column 30; write each key once (only one of the values would be read)");
+        assertThat(problems("b.json", """
+                {"questions": [{"id": "q1", "question": "a?",
+                                "template": {"fields": {"x": {"type": "string", "description": "d", "description": "e"}}}}]}
+                """, Benchmark.class)).contains(
+                "b.json:2:85: questions[0].template.fields.x.description: duplicate key \"description\", also written at line 2, column 65; write each key once (only one of the values would be read)");
+    }
+
+    /** Jackson turns 3 into "3" and truncates 1.5 to 1: each is a problem, and all are listed at once. */
+    @Test
+    void aNumberForTextAndAFractionForAnIntegerAreProblemsListedTogether() {
+        assertThat(problems("run.yaml", """
+                answering_models:
+                  - {interface: 3, model: m, max_tokens: 10.5, max_concurrency: 2.5, seed: 1.25}
+                judges: [{interface: openai, model: true}]
+                replicates: 1.5
+                few_shot: {mode: k_shot, k: 0.5}
+                """, RunConfig.class)).containsExactly(
+                "run.yaml:2:6: answering_models[0].interface: expected text, got a number",
+                "run.yaml:2:30: answering_models[0].max_tokens: 10.5 is not an integer",
+                "run.yaml:2:48: answering_models[0].max_concurrency: 2.5 is not an integer",
+                "run.yaml:2:70: answering_models[0].seed: 1.25 is not an integer",
+                "run.yaml:3:30: judges[0].model: expected text, got true/false",
+                "run.yaml:4:1: replicates: 1.5 is not an integer",
+                "run.yaml:5:26: few_shot.k: 0.5 is not an integer");
+        // a whole number written with a fraction of zero is still that number
+        assertThat(SpecReader.read("""
+                answering_models: [{interface: openai, model: m, max_tokens: 10.0}]
+                judges: [{interface: openai, model: j}]
+                replicates: 2.0
+                """, RunConfig.class).effectiveReplicates()).isEqualTo(2);
+    }
+
+    /** SnakeYAML read the first document and dropped the rest. */
+    @Test
+    void aSecondDocumentIsRefusedWhereItStartsAndTheFirstIsStillChecked() {
+        assertThat(problems("run.yaml", """
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                replicates: 0
+                ---
+                replicates: 2
+                """, RunConfig.class)).containsExactly(
+                "run.yaml:5:1: a second document starts here; a text holds one document (remove the rest, or put it in a file of its own)",
+                "run.yaml:3:1: replicates: must be between 1 and 1000, got 0");
+        assertThat(problems("run.json", "{\"replicates\": 1}\n{\"replicates\": 2}\n", RunConfig.class))
+                .contains("run.json:2:1: a second document starts here; a text holds one document (remove the rest, or put it in a file of its own)");
+    }
+
+    /**
+     * SnakeYAML copies its buffer for every 1024 characters of one token: a 20 MB name took a minute
+     * to refuse. A YAML line past the limit is refused before it is parsed; JSON has its own parser.
+     */
+    @Test
+    void aYamlLineTooLongToReadInTimeIsRefusedWithItsLineAndJsonIsReadByItsOwnParser() {
+        String name = "x".repeat(TextShapes.MAX_YAML_LINE + 1);
+        assertThat(problems("run.yaml", "answering_models: [{interface: openai, model: m}]\nname: " + name + "\n", RunConfig.class))
+                .containsExactly("run.yaml:2:1: line 2 is " + (name.length() + 6) + " characters long; a YAML line may hold at most "
+                        + TextShapes.MAX_YAML_LINE + ": break it (a quoted string or a | block can go on over several lines) "
+                        + "or write the document as JSON");
+        assertThat(problems("run.json", "{\"answering_models\": [{\"interface\": \"openai\", \"model\": \"m\"}],\n"
+                + " \"judges\": [{\"interface\": \"openai\", \"model\": \"j\"}], \"name\": \"" + name + "\"}", RunConfig.class))
+                .containsExactly("run.json:2:53: name: is " + name.length() + " characters long; at most 512 fit the result store");
+    }
 }

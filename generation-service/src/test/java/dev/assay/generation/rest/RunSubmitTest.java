@@ -143,6 +143,60 @@ class RunSubmitTest {
         assertThat(countRuns()).as("nothing registered").isEqualTo(runsBefore);
     }
 
+    /** Each of these used to be accepted and silently reshaped what would run (issue 23); all are listed in one round. */
+    @Test
+    void duplicateKeysNumbersForNamesAndFractionsForIntegersAreRefusedTogether() {
+        String body = """
+                benchmark:
+                  questions:
+                    - {id: q1, question: "2+2?", rubric: {traits: [{name: t, kind: regex, pattern: "4"}]}}
+                  questions:
+                    - {id: q2, question: "3+3?", rubric: {traits: [{name: t, kind: regex, pattern: "6"}]}}
+                config:
+                  answering_models: [{interface: 3, model: m, max_tokens: 10.5}]
+                  judges: [{interface: openai, model: j, max_concurrency: 2.5}]
+                  evaluation_mode: rubric_only
+                  replicates: 1.5
+                """;
+        long runsBefore = countRuns();
+        List<String> errors = given().contentType(YAML).body(utf8(body))
+                .when().post("/api/runs")
+                .then().log().ifValidationFails()
+                .statusCode(400)
+                .extract().jsonPath().getList("errors", String.class);
+        assertThat(errors).containsExactly(
+                "benchmark.questions: duplicate key \"questions\", also written at line 2, column 3; write each key once (only one of the values would be read)",
+                "config.answering_models[0].interface: expected text, got a number",
+                "config.answering_models[0].max_tokens: 10.5 is not an integer",
+                "config.judges[0].max_concurrency: 2.5 is not an integer",
+                "config.replicates: 1.5 is not an integer");
+        // the same in JSON, a duplicate at the top of the body too
+        List<String> json = given().contentType(ContentType.JSON)
+                .body("{\"benchmark\": {\"questions\": []}, \"config\": {\"replicates\": 1, \"replicates\": 2}, \"benchmark\": {}}")
+                .when().post("/api/runs")
+                .then().statusCode(400)
+                .extract().jsonPath().getList("errors", String.class);
+        assertThat(json).contains(
+                "benchmark: duplicate key \"benchmark\", also written at line 1, column 2; write each key once (only one of the values would be read)",
+                "config.replicates: duplicate key \"replicates\", also written at line 1, column 45; write each key once (only one of the values would be read)");
+        assertThat(countRuns()).as("nothing registered").isEqualTo(runsBefore);
+    }
+
+    /** A second YAML document was dropped; a line too long for SnakeYAML to read in time is refused before it is parsed. */
+    @Test
+    void aSecondDocumentAndATooLongYamlLineAreRefusedWithTheirPlace() {
+        given().contentType(YAML).body(utf8("benchmark: {questions: []}\nconfig: {}\n---\nconfig: {replicates: 2}\n"))
+                .when().post("/api/runs")
+                .then().statusCode(400)
+                .body("errors", contains("body: not valid YAML: a second document starts here; a text holds one document "
+                        + "(remove the rest, or put it in a file of its own) (line 4, column 1)"));
+        given().contentType(YAML).body(utf8("benchmark: {questions: []}\nconfig: {name: " + "x".repeat(2_000_000) + "}\n"))
+                .when().post("/api/runs")
+                .then().statusCode(400)
+                .body("errors", contains("body: not valid YAML: line 2 is 2000016 characters long; a YAML line may hold at most 262144: "
+                        + "break it (a quoted string or a | block can go on over several lines) or write the document as JSON (line 2, column 1)"));
+    }
+
     @Test
     void theCrossCheckOfBenchmarkAndConfigIsReportedWithEachDocumentsOwnErrors() {
         // Both documents bind, but each has problems of its own, and the pair does not fit:

@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * @param interfaceName  the adapter: {@code openai}, {@code anthropic}, {@code manual}, or one a deployment adds
  * @param maxConcurrency how many calls to this model a service instance makes at once
  * @param prices         US dollars per million input and output tokens; with them every call's usage carries its cost
+ * @param agent          set when the model answers as an agent, with tools (docs/agents.md); answering models only
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -39,7 +40,8 @@ public record ModelConfig(
         @JsonDeserialize(using = FlexibleDurationDeserializer.class) Duration timeout,
         Integer maxConcurrency,
         String systemPrompt,
-        ModelPrices prices) implements Validatable {
+        ModelPrices prices,
+        AgentSettings agent) implements Validatable {
 
     public static final String MANUAL = "manual";
     /**
@@ -60,6 +62,14 @@ public record ModelConfig(
         if (id != null && id.isBlank()) {
             id = null;
         }
+    }
+
+    /** A config that is no agent. */
+    public ModelConfig(String id, String interfaceName, String model, String baseUrl, String apiKeyEnv, Double temperature,
+                       Integer maxTokens, Long seed, Duration timeout, Integer maxConcurrency, String systemPrompt,
+                       ModelPrices prices) {
+        this(id, interfaceName, model, baseUrl, apiKeyEnv, temperature, maxTokens, seed, timeout, maxConcurrency, systemPrompt,
+                prices, null);
     }
 
     /** A config without prices (cost stays unknown). */
@@ -87,7 +97,7 @@ public record ModelConfig(
     public Builder toBuilder() {
         return new Builder().id(id).interfaceName(interfaceName).model(model).baseUrl(baseUrl).apiKeyEnv(apiKeyEnv)
                 .temperature(temperature).maxTokens(maxTokens).seed(seed).timeout(timeout)
-                .maxConcurrency(maxConcurrency).systemPrompt(systemPrompt).prices(prices);
+                .maxConcurrency(maxConcurrency).systemPrompt(systemPrompt).prices(prices).agent(agent);
     }
 
     /** {@code interface:model}, or {@code interface:model:id} when an id is set: what results are keyed by. */
@@ -110,6 +120,12 @@ public record ModelConfig(
     @JsonIgnore
     public boolean isDemo() {
         return DEMO_BASE_URL.equals(baseUrl);
+    }
+
+    /** Whether the model answers as an agent, with tools. */
+    @JsonIgnore
+    public boolean isAgent() {
+        return agent != null;
     }
 
     @JsonIgnore
@@ -150,6 +166,12 @@ public record ModelConfig(
         if (prices != null) {
             prices.validate(Problems.field(path, "prices"), problems);
         }
+        if (agent != null) {
+            if (isManual()) {
+                problems.add(Problems.field(path, "agent"), "a manual model answers with recorded text; it runs no agent");
+            }
+            agent.validate(Problems.field(path, "agent"), problems);
+        }
     }
 
     private static boolean isHttpUrl(String value) {
@@ -175,6 +197,7 @@ public record ModelConfig(
         private Integer maxConcurrency;
         private String systemPrompt;
         private ModelPrices prices;
+        private AgentSettings agent;
 
         private Builder() {
         }
@@ -239,9 +262,14 @@ public record ModelConfig(
             return this;
         }
 
+        public Builder agent(AgentSettings agent) {
+            this.agent = agent;
+            return this;
+        }
+
         public ModelConfig build() {
             return new ModelConfig(id, interfaceName, model, baseUrl, apiKeyEnv, temperature, maxTokens, seed, timeout,
-                    maxConcurrency, systemPrompt, prices);
+                    maxConcurrency, systemPrompt, prices, agent);
         }
     }
 }

@@ -16,6 +16,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.net.URI;
@@ -40,13 +41,18 @@ import java.util.regex.Matcher;
 public class McpConnector {
 
     private static final Logger LOG = Logger.getLogger(McpConnector.class);
-    /** Longest a server gets to start and answer {@code initialize}: a server that is not up by then will not be. */
-    static final Duration MAX_STARTUP = Duration.ofSeconds(30);
 
     private final SecretResolver secrets;
+    private final Duration startupTimeout;
 
-    public McpConnector(SecretResolver secrets) {
+    @Inject
+    public McpConnector(SecretResolver secrets, McpSettings settings) {
+        this(secrets, settings.mcpStartupTimeout());
+    }
+
+    public McpConnector(SecretResolver secrets, Duration startupTimeout) {
         this.secrets = secrets;
+        this.startupTimeout = startupTimeout;
     }
 
     /**
@@ -97,11 +103,17 @@ public class McpConnector {
     }
 
     private McpToolbox.Connection connect(McpServerConfig server, Duration callTimeout) {
+        if (server.transport() == McpServerConfig.Transport.STDIO && !executable(server.command())) {
+            // the SDK would only notice when initialize times out, half a minute later
+            throw PortExecutionException.permanent("mcp server \"" + server.name() + "\" (" + describe(server)
+                    + ") did not start: no executable \"" + server.command() + "\""
+                    + (server.command().contains("/") ? "" : " on this service's PATH"));
+        }
         McpClientTransport transport = transport(server);
         McpSyncClient client = McpClient.sync(transport)
                 .clientInfo(new McpSchema.Implementation("assay", "1"))
                 .requestTimeout(callTimeout)
-                .initializationTimeout(MAX_STARTUP)
+                .initializationTimeout(startupTimeout)
                 .build();
         McpToolbox.Connection connection = new McpToolbox.Connection(server, client);
         try {
@@ -149,6 +161,23 @@ public class McpConnector {
         };
     }
 
+    /** Whether {@code command} names an executable file, as a path or on the PATH. */
+    static boolean executable(String command) {
+        if (command.contains("/")) {
+            return java.nio.file.Files.isExecutable(java.nio.file.Path.of(command));
+        }
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return true; // nothing to search: let the process start tell
+        }
+        for (String directory : path.split(java.io.File.pathSeparator)) {
+            if (!directory.isEmpty() && java.nio.file.Files.isExecutable(java.nio.file.Path.of(directory, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Values with every {@code ${VAR}} replaced from this service's environment. */
     private Map<String, String> resolve(McpServerConfig server, String field, Map<String, String> values) {
         Map<String, String> resolved = new LinkedHashMap<>();
@@ -186,9 +215,14 @@ public class McpConnector {
     /** How the server is reached, without any header or environment value (they may be secrets). */
     private static String describe(McpServerConfig server) {
         return switch (server.transport()) {
-            case STDIO -> "stdio: " + String.join(" ", prepend(server.command(), server.args()));
+            case STDIO -> "stdio: " + abbreviated(String.join(" ", prepend(server.command(), server.args())));
             case HTTP, SSE -> server.transport().wireName() + ": " + server.url();
         };
+    }
+
+    /** A command line shortened to what a message can show (a class path can run to pages). */
+    private static String abbreviated(String commandLine) {
+        return commandLine.length() <= 160 ? commandLine : commandLine.substring(0, 120) + " … " + commandLine.substring(commandLine.length() - 30);
     }
 
     private static List<String> prepend(String first, List<String> rest) {

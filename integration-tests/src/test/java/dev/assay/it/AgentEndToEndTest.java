@@ -43,7 +43,8 @@ class AgentEndToEndTest {
     @BeforeAll
     void run() throws Exception {
         http = TestMcpServer.startHttp();
-        stack = PipelineStack.start(Map.of(TOKEN_ENV, TOKEN));
+        // a stdio server here is a JVM of its own, one per job: on a loaded machine it may start slowly
+        stack = PipelineStack.start(Map.of(TOKEN_ENV, TOKEN, "ASSAY_AGENT_MCP_STARTUP_TIMEOUT", "120s"));
         stack.stub().fallback(StubReply.computed(this::reply));
         RestAssured.baseURI = stack.apiUrl();
         JsonNode submission = RunApi.submit(runRequest());
@@ -141,7 +142,7 @@ class AgentEndToEndTest {
     void aQuestionIsAnsweredAfterTwoToolCallsOverStdioAndHttp() {
         for (String model : List.of("agent-stdio", "agent-http")) {
             JsonNode result = result(model, "brca");
-            assertThat(result.get("status").asText()).as(model).isEqualTo("passed");
+            assertThat(result.get("status").asText()).as(model + ": " + result.get("failure")).isEqualTo("passed");
             assertThat(result.get("response").asText()).isEqualTo(ANSWER);
             JsonNode agent = result.get("agent");
             assertThat(agent.get("turns").asInt()).isEqualTo(3);
@@ -171,7 +172,7 @@ class AgentEndToEndTest {
     void theTurnLimitAutoFailsInTheParsingStage() {
         JsonNode result = result("agent-stdio", "loop");
         assertThat(result.get("status").asText()).isEqualTo("error");
-        assertThat(result.get("failure").get("category").asText()).isEqualTo("autofail");
+        assertThat(result.get("failure").get("category").asText()).as(result.get("failure").toString()).isEqualTo("autofail");
         assertThat(result.get("failure").get("stage").asText()).isEqualTo("parsing");
         assertThat(result.get("failure").get("reason").asText()).contains("turn limit (3 turns");
         assertThat(result.get("agent").get("limit_reached").asBoolean()).isTrue();

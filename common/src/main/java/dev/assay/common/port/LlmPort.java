@@ -25,7 +25,7 @@ public interface LlmPort {
             return invoke(messages);
         }
         throw PortExecutionException.permanent("this model's interface does not offer tools to the model; "
-                + "agents run on the openai interface");
+                + "agents run on the openai and anthropic interfaces");
     }
 
     /** A port whose responses are constrained to {@code jsonSchema} (natively or by instruction). */

@@ -72,13 +72,13 @@ class AgentSpecsTest {
                 """));
 
         assertThat(problems).contains(
-                "run.yaml:6:18: answering_models[0].agent.max_turns: must be between 1 and 500, got 0",
-                "run.yaml:8:11: answering_models[0].agent.mcp_servers[0].command: is required",
-                "run.yaml:9:60: answering_models[0].agent.mcp_servers[1].url: must be an http(s) URL, got \"ftp://example.org\"",
-                "run.yaml:9:11: answering_models[0].agent.mcp_servers[1]: an http server takes url and headers; command, args and env are for stdio servers",
-                "run.yaml:9:19: answering_models[0].agent.mcp_servers[1].name: \"facts\" names two servers; give each its own name");
+                "run.yaml:5:7: answering_models[0].agent.max_turns: must be between 1 and 500, got 0",
+                "run.yaml:7:11: answering_models[0].agent.mcp_servers[0].command: is required",
+                "run.yaml:8:42: answering_models[0].agent.mcp_servers[1].url: must be an http(s) URL, got \"ftp://example.org\"",
+                "run.yaml:8:11: answering_models[0].agent.mcp_servers[1]: an http server takes url and headers; command, args and env are for stdio servers",
+                "run.yaml:8:12: answering_models[0].agent.mcp_servers[1].name: \"facts\" names two servers; give each its own name");
         assertThat(problems).anySatisfy(problem -> assertThat(problem)
-                .startsWith("run.yaml:10:").contains("answering_models[0].agent.mcp_servers[2].transport").contains("carrier-pigeon"));
+                .startsWith("run.yaml:9:23: answering_models[0].agent.mcp_servers[2].transport").contains("carrier-pigeon", "[http, stdio, sse]"));
         assertThat(problems).anySatisfy(problem -> assertThat(problem)
                 .contains("answering_models[0].agent.mcp_servers[3].headers.Authorization: holds a secret inline")
                 .doesNotContain("sk-live-123"));

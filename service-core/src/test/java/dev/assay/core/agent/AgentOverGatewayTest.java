@@ -108,4 +108,31 @@ class AgentOverGatewayTest {
         assertThat(calls.get(2).response()).isEqualTo("Chromosome 17.");
         assertThat(stub.requestCount()).isEqualTo(3);
     }
+
+    @Test
+    void anAnthropicModelGetsToolsAndItsToolUseBlocksAreRun() {
+        stub.when(any()).thenReply(StubReply.toolCall("add", "{\"a\":2,\"b\":3}")).once();
+        stub.when(any()).thenReply(StubReply.text("5"));
+        ModelConfig model = new ModelConfig(null, "anthropic", "claude-agent", stub.baseUrl(), "TEST_LLM_KEY", 0.0, 256, null,
+                Duration.ofSeconds(20), 2, null);
+        ModelSession session = new ModelSession(gateway, Stage.GENERATION, model, PromptConfig.EMPTY);
+        ToolLoopAgent agent = new ToolLoopAgent((messages, tools) -> session.complete(PromptTask.GENERATION, messages, tools),
+                connector, session.capabilities(), model.model());
+        McpServerConfig server = new McpServerConfig("facts", McpServerConfig.Transport.HTTP, null, null, null, http.url(), null);
+
+        AgentResult result = agent.run(List.of(Message.user("What is 2 + 3?")), List.of(), List.of(server),
+                new AgentConfig(5, null, Duration.ofSeconds(60), "q", Map.of()));
+
+        assertThat(result.finalResponse()).isEqualTo("5");
+        assertThat(((ToolResultBlock) result.traceMessages().get(2).content().get(0)).content()).isEqualTo("5");
+        RecordedRequest first = stub.requests().get(0);
+        assertThat(first.path()).endsWith("/messages");
+        assertThat(first.json().get("tools").findValuesAsText("name")).contains("lookup", "add");
+        assertThat(first.json().get("tools").get(0).has("input_schema")).isTrue();
+        // the tool result went back as a user turn with a tool_result block
+        JsonNode messages = stub.lastRequest().json().get("messages");
+        assertThat(messages.get(1).get("content").get(0).get("type").asText()).isEqualTo("tool_use");
+        assertThat(messages.get(2).get("role").asText()).isEqualTo("user");
+        assertThat(messages.get(2).get("content").get(0).get("type").asText()).isEqualTo("tool_result");
+    }
 }

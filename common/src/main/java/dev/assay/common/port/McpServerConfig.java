@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
-import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,7 +63,7 @@ public record McpServerConfig(
                 problems.add(path, "a stdio server takes command, args and env; url and headers are for http and sse servers");
             }
         } else {
-            if (problems.require(Problems.field(path, "url"), url) && !isHttpUrl(url)) {
+            if (problems.require(Problems.field(path, "url"), url) && !Problems.isHttpUrl(url)) {
                 problems.add(Problems.field(path, "url"), "must be an http(s) URL, got \"" + url + "\"");
             }
             if (command != null || !args.isEmpty() || !env.isEmpty()) {
@@ -98,14 +97,5 @@ public record McpServerConfig(
             }
         }
         return names;
-    }
-
-    private static boolean isHttpUrl(String value) {
-        try {
-            URI uri = URI.create(value);
-            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 }

@@ -10,7 +10,6 @@ import dev.assay.common.json.FlexibleDurationDeserializer;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
@@ -142,7 +141,7 @@ public record ModelConfig(
             problems.add(path, "its key (interface:model:id) is " + canonicalKey().length() + " characters long; at most "
                     + Problems.MAX_NAME_LENGTH + " fit the result store");
         }
-        if (baseUrl != null && !isDemo() && !isHttpUrl(baseUrl)) {
+        if (baseUrl != null && !isDemo() && !Problems.isHttpUrl(baseUrl)) {
             problems.add(Problems.field(path, "base_url"), "must be an http(s) URL (or " + DEMO_BASE_URL
                     + ", for the scripted demo model), got \"" + baseUrl + "\"");
         }
@@ -171,15 +170,6 @@ public record ModelConfig(
                 problems.add(Problems.field(path, "agent"), "a manual model answers with recorded text; it runs no agent");
             }
             agent.validate(Problems.field(path, "agent"), problems);
-        }
-    }
-
-    private static boolean isHttpUrl(String value) {
-        try {
-            URI uri = URI.create(value);
-            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
-        } catch (IllegalArgumentException e) {
-            return false;
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.port.AgentResult;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.EvaluationMode;
 
@@ -27,6 +28,7 @@ import java.util.Map;
  * @param timingsMs      wall time per stage in milliseconds
  * @param variables      what a multi-variable prompt filled; null otherwise
  * @param outputs        every run of a multi-run prompt; null otherwise
+ * @param agent          an agent's run: its whole trace (tool calls and results), turns, limit_reached; null for a model that is no agent
  * @param rubric         trait scores, promoted dynamic traits included
  * @param dynamicRubric  which dynamic traits were promoted and which skipped; null without dynamic traits
  * @param nuggets        the nugget evaluation; null without nuggets
@@ -51,6 +53,7 @@ public record VerificationResult(
         String response,
         Map<String, String> variables,
         List<RunOutput> outputs,
+        AgentResult agent,
         JudgeCheck abstention,
         JudgeCheck sufficiency,
         JsonNode parsed,
@@ -135,7 +138,7 @@ public record VerificationResult(
         return new VerificationResult(SCHEMA_VERSION, parsed.runId(), parsed.jobId(), parsed.resultId(),
                 job.question().id(), job.question().question(), job.question().keywords(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
-                generation.response(), generation.variables(), generation.outputs(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), rubric.dynamic(),
+                generation.response(), generation.variables(), generation.outputs(), generation.agent(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), rubric.dynamic(),
                 rubric.nuggets(), failure, calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits(),
                 rubric.dynamic(), rubric.nuggets()), completedAt);
     }

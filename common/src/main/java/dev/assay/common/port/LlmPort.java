@@ -16,6 +16,18 @@ public interface LlmPort {
 
     LlmResponse invoke(List<Message> messages);
 
+    /**
+     * One turn of an agent: the model may answer or ask for some of {@code tools} to be called
+     * ({@link LlmResponse#toolCalls()}). Adapters without tool calling take no tools.
+     */
+    default LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+        if (tools.isEmpty()) {
+            return invoke(messages);
+        }
+        throw PortExecutionException.permanent("this model's interface does not offer tools to the model; "
+                + "agents run on the openai and anthropic interfaces");
+    }
+
     /** A port whose responses are constrained to {@code jsonSchema} (natively or by instruction). */
     LlmPort withStructuredOutput(JsonNode jsonSchema);
 

@@ -10,7 +10,6 @@ import dev.assay.common.json.FlexibleDurationDeserializer;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
@@ -24,6 +23,7 @@ import java.util.regex.Pattern;
  * @param interfaceName  the adapter: {@code openai}, {@code anthropic}, {@code manual}, or one a deployment adds
  * @param maxConcurrency how many calls to this model a service instance makes at once
  * @param prices         US dollars per million input and output tokens; with them every call's usage carries its cost
+ * @param agent          set when the model answers as an agent, with tools (docs/agents.md); answering models only
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -39,7 +39,8 @@ public record ModelConfig(
         @JsonDeserialize(using = FlexibleDurationDeserializer.class) Duration timeout,
         Integer maxConcurrency,
         String systemPrompt,
-        ModelPrices prices) implements Validatable {
+        ModelPrices prices,
+        AgentSettings agent) implements Validatable {
 
     public static final String MANUAL = "manual";
     /**
@@ -60,6 +61,14 @@ public record ModelConfig(
         if (id != null && id.isBlank()) {
             id = null;
         }
+    }
+
+    /** A config that is no agent. */
+    public ModelConfig(String id, String interfaceName, String model, String baseUrl, String apiKeyEnv, Double temperature,
+                       Integer maxTokens, Long seed, Duration timeout, Integer maxConcurrency, String systemPrompt,
+                       ModelPrices prices) {
+        this(id, interfaceName, model, baseUrl, apiKeyEnv, temperature, maxTokens, seed, timeout, maxConcurrency, systemPrompt,
+                prices, null);
     }
 
     /** A config without prices (cost stays unknown). */
@@ -87,7 +96,7 @@ public record ModelConfig(
     public Builder toBuilder() {
         return new Builder().id(id).interfaceName(interfaceName).model(model).baseUrl(baseUrl).apiKeyEnv(apiKeyEnv)
                 .temperature(temperature).maxTokens(maxTokens).seed(seed).timeout(timeout)
-                .maxConcurrency(maxConcurrency).systemPrompt(systemPrompt).prices(prices);
+                .maxConcurrency(maxConcurrency).systemPrompt(systemPrompt).prices(prices).agent(agent);
     }
 
     /** {@code interface:model}, or {@code interface:model:id} when an id is set: what results are keyed by. */
@@ -112,6 +121,12 @@ public record ModelConfig(
         return DEMO_BASE_URL.equals(baseUrl);
     }
 
+    /** Whether the model answers as an agent, with tools. */
+    @JsonIgnore
+    public boolean isAgent() {
+        return agent != null;
+    }
+
     @JsonIgnore
     public boolean isManual() {
         return MANUAL.equals(interfaceName);
@@ -126,7 +141,7 @@ public record ModelConfig(
             problems.add(path, "its key (interface:model:id) is " + canonicalKey().length() + " characters long; at most "
                     + Problems.MAX_NAME_LENGTH + " fit the result store");
         }
-        if (baseUrl != null && !isDemo() && !isHttpUrl(baseUrl)) {
+        if (baseUrl != null && !isDemo() && !Problems.isHttpUrl(baseUrl)) {
             problems.add(Problems.field(path, "base_url"), "must be an http(s) URL (or " + DEMO_BASE_URL
                     + ", for the scripted demo model), got \"" + baseUrl + "\"");
         }
@@ -150,14 +165,11 @@ public record ModelConfig(
         if (prices != null) {
             prices.validate(Problems.field(path, "prices"), problems);
         }
-    }
-
-    private static boolean isHttpUrl(String value) {
-        try {
-            URI uri = URI.create(value);
-            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
-        } catch (IllegalArgumentException e) {
-            return false;
+        if (agent != null) {
+            if (isManual()) {
+                problems.add(Problems.field(path, "agent"), "a manual model answers with recorded text; it runs no agent");
+            }
+            agent.validate(Problems.field(path, "agent"), problems);
         }
     }
 
@@ -175,6 +187,7 @@ public record ModelConfig(
         private Integer maxConcurrency;
         private String systemPrompt;
         private ModelPrices prices;
+        private AgentSettings agent;
 
         private Builder() {
         }
@@ -239,9 +252,14 @@ public record ModelConfig(
             return this;
         }
 
+        public Builder agent(AgentSettings agent) {
+            this.agent = agent;
+            return this;
+        }
+
         public ModelConfig build() {
             return new ModelConfig(id, interfaceName, model, baseUrl, apiKeyEnv, temperature, maxTokens, seed, timeout,
-                    maxConcurrency, systemPrompt, prices);
+                    maxConcurrency, systemPrompt, prices, agent);
         }
     }
 }

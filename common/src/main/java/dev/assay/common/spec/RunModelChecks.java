@@ -30,6 +30,9 @@ final class RunModelChecks {
                 continue;
             }
             String path = Problems.index(section, i);
+            if (model.isAgent() && section.equals("judges")) {
+                problems.add(Problems.field(path, "agent"), "a judge fills a template in one call; only answering models run as agents");
+            }
             String name = model.interfaceName();
             if (name != null && !name.isBlank() && !target.interfaces().contains(name)) {
                 problems.add(Problems.field(path, "interface"), (target.deployment()

@@ -65,6 +65,16 @@ public final class Problems {
         }
     }
 
+    /** Whether {@code value} is an absolute http(s) URL with a host. */
+    public static boolean isHttpUrl(String value) {
+        try {
+            java.net.URI uri = java.net.URI.create(value);
+            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** Adds an error when {@code value} is null or blank; returns whether it was present. */
     public boolean require(String path, String value) {
         if (value == null || value.isBlank()) {

@@ -13,6 +13,7 @@ import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelCallException;
+import dev.assay.core.agent.McpConnector;
 import dev.assay.core.llm.ModelGateway;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -34,9 +35,11 @@ public class GenerationStage {
     private static final Logger LOG = Logger.getLogger(GenerationStage.class);
 
     private final ModelGateway gateway;
+    private final AgentAnswers agents;
 
-    public GenerationStage(ModelGateway gateway) {
+    public GenerationStage(ModelGateway gateway, McpConnector mcp) {
         this.gateway = gateway;
+        this.agents = new AgentAnswers(mcp);
     }
 
     public AnsweredJob process(VerificationJob job) {
@@ -49,6 +52,9 @@ public class GenerationStage {
             return manual(job);
         }
         ModelSession session = new ModelSession(gateway, Stage.GENERATION, model, job.settings().promptConfig());
+        if (model.isAgent()) {
+            return agents.answer(job, session);
+        }
         Map<String, String> variables = new LinkedHashMap<>();
         List<RunOutput> outputs = new ArrayList<>();
         try {

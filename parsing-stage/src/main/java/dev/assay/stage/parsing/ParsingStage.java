@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
+import dev.assay.common.port.AgentTrace;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.JobSettings;
 import dev.assay.common.pipeline.JudgeCheck;
@@ -73,6 +74,16 @@ public class ParsingStage {
         if (!answered.generation().succeeded()) {
             // The generation failure decides the result; there is nothing for a judge to read.
             return ParsingOutcome.builder().build();
+        }
+        if (answered.generation().agent() != null) {
+            // Guards on an agent's trace (Karenina's): a run cut off at its turn limit, a trace ending on a
+            // tool call or a retry placeholder has no answer worth a judge's call, however its text reads.
+            java.util.Optional<String> problem = AgentTrace.problem(answered.generation().agent());
+            if (problem.isPresent()) {
+                return ParsingOutcome.builder()
+                        .failure(new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, problem.get(), null))
+                        .build();
+            }
         }
         if (answered.generation().response().isBlank() && asksAJudge(answered.job())) {
             // Guard: an empty answer gives a judge nothing to read, and is not worth paying one to say so.

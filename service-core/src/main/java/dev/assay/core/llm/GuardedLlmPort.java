@@ -2,6 +2,7 @@ package dev.assay.core.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.message.Message;
+import dev.assay.common.message.ToolUseBlock;
 import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.port.LlmPort;
@@ -12,6 +13,7 @@ import dev.assay.common.port.PortException;
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.PortTimeoutException;
 import dev.assay.common.port.RateLimitedException;
+import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
@@ -61,6 +63,16 @@ final class GuardedLlmPort implements LlmPort {
 
     @Override
     public LlmResponse invoke(List<Message> messages) {
+        return guarded(messages, () -> delegate.invoke(messages));
+    }
+
+    /** An agent's turn: the same guarantees, one call counted against the model's {@code max_concurrency}. */
+    @Override
+    public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+        return guarded(messages, () -> delegate.invoke(messages, tools));
+    }
+
+    private LlmResponse guarded(List<Message> messages, java.util.function.Supplier<LlmResponse> call) {
         Budget budget = new Budget(model.effectiveTimeout());
         PortException previous = null;
         for (int attempt = 1; ; attempt++) {
@@ -70,10 +82,9 @@ final class GuardedLlmPort implements LlmPort {
             long started = System.nanoTime();
             try (ModelCallObserver.Attempt observed = observer.started(model, stage, task)) {
                 try {
-                    LlmResponse response = priced(Deadline.within(budget.remaining(), model.canonicalKey(),
-                            () -> delegate.invoke(messages)));
+                    LlmResponse response = priced(Deadline.within(budget.remaining(), model.canonicalKey(), call::get));
                     observed.succeeded(response.usage());
-                    record(messages, response.content(), response.usage(), started, null);
+                    record(messages, recordedAnswer(response), response.usage(), started, null);
                     return response;
                 } catch (PortException e) {
                     failure = e;
@@ -236,7 +247,23 @@ final class GuardedLlmPort implements LlmPort {
         if (model.prices() == null || usage.costUsd() != null) {
             return response;
         }
-        return new LlmResponse(response.content(), usage.withCostUsd(model.prices().costOf(usage)), response.raw());
+        return response.withUsage(usage.withCostUsd(model.prices().costOf(usage)));
+    }
+
+    /** The answer as recorded: its text, and the tools it asked for, one line each. */
+    private static String recordedAnswer(LlmResponse response) {
+        if (response.toolCalls().isEmpty()) {
+            return response.content();
+        }
+        StringBuilder text = new StringBuilder(response.content());
+        for (ToolUseBlock call : response.toolCalls()) {
+            if (!text.isEmpty()) {
+                text.append('\n');
+            }
+            text.append("[tool call ").append(call.name()).append(" (").append(call.id()).append(") ")
+                    .append(dev.assay.common.json.Json.write(call.input())).append(']');
+        }
+        return text.toString();
     }
 
     private void record(List<Message> messages, String response, UsageMetadata usage, long startedNanos, String error) {

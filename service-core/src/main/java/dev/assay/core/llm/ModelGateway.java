@@ -10,6 +10,7 @@ import dev.assay.common.port.ParseResult;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.PortException;
 import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.text.Suggestions;
@@ -92,6 +93,21 @@ public class ModelGateway {
     }
 
     /**
+     * One turn of an agent: a text answer or tool calls. The call counts against the model's
+     * {@code max_concurrency} and honours Retry-After like any other.
+     */
+    public Completion complete(ModelConfig model, Stage stage, PromptTask task, List<Message> messages,
+                               List<ToolDefinition> tools) {
+        List<RecordedCall> calls = new ArrayList<>();
+        try {
+            LlmResponse response = guarded(model, stage, task, calls).invoke(messages, tools);
+            return new Completion(response.content(), response.usage(), calls, response.toolCalls());
+        } catch (PortException e) {
+            throw new ModelCallException(e, calls);
+        }
+    }
+
+    /**
      * A JSON object valid against {@code schema}, with repair rounds when the judge's answer is
      * unusable. Throws {@link ModelCallException} when no usable answer could be had.
      */
@@ -121,12 +137,12 @@ public class ModelGateway {
 
     /**
      * The model config as far as it shapes the adapter's client (the id stays: adapters name the
-     * model by its canonical key in errors). The system prompt, the concurrency limit and the prices
+     * model by its canonical key in errors). The system prompt, the concurrency limit, the prices and the agent settings
      * do not, so runs that differ only in them share one client instead of each leaving one behind
      * in this long-lived cache.
      */
     private static ModelConfig clientKey(ModelConfig model) {
-        return model.toBuilder().maxConcurrency(null).systemPrompt(null).prices(null).build();
+        return model.toBuilder().maxConcurrency(null).systemPrompt(null).prices(null).agent(null).build();
     }
 
     private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls) {

@@ -7,6 +7,7 @@ import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.PortException;
+import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.PromptTask;
@@ -93,6 +94,13 @@ public final class ModelSession {
     /** A text answer to messages assembled by the caller (generation builds whole conversations). */
     public Completion complete(PromptTask task, List<Message> messages) {
         Completion completion = recorded(() -> gateway.complete(model, stage, task, messages));
+        record(completion.calls(), completion.usage());
+        return completion;
+    }
+
+    /** An agent's turn: a text answer or tool calls, recorded like every other call. */
+    public Completion complete(PromptTask task, List<Message> messages, List<ToolDefinition> tools) {
+        Completion completion = recorded(() -> gateway.complete(model, stage, task, messages, tools));
         record(completion.calls(), completion.usage());
         return completion;
     }

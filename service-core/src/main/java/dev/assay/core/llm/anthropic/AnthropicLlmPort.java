@@ -17,6 +17,7 @@ import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.PortTimeoutException;
 import dev.assay.common.port.RateLimitedException;
+import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.RetryAfter;
@@ -65,13 +66,43 @@ final class AnthropicLlmPort implements LlmPort {
 
     @Override
     public LlmResponse invoke(List<Message> messages) {
+        return post(body(messages));
+    }
+
+    /** An agent's turn: the tools as Messages API tools; the model's {@code tool_use} blocks come back as tool calls. */
+    @Override
+    public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+        if (tools.isEmpty()) {
+            return invoke(messages);
+        }
+        ObjectNode body = body(messages);
+        ArrayNode wire = body.putArray("tools");
+        for (ToolDefinition tool : tools) {
+            ObjectNode entry = wire.addObject().put("name", tool.name());
+            if (!tool.description().isEmpty()) {
+                entry.put("description", tool.description());
+            }
+            entry.set("input_schema", tool.inputSchema() != null && tool.inputSchema().isObject() ? tool.inputSchema()
+                    : Json.mapper().createObjectNode().put("type", "object"));
+        }
+        LlmResponse response = post(body);
+        List<ToolUseBlock> calls = new java.util.ArrayList<>();
+        for (JsonNode block : response.raw().path("content")) {
+            if ("tool_use".equals(block.path("type").asText())) {
+                calls.add(new ToolUseBlock(block.path("id").asText(), block.path("name").asText(), block.get("input")));
+            }
+        }
+        return new LlmResponse(response.content(), response.usage(), response.raw(), calls);
+    }
+
+    private LlmResponse post(ObjectNode body) {
         String target = model.canonicalKey() + " at " + endpoint;
         HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
                 // the gateway holds the call's deadline; the client's own timeout is only a backstop behind it
                 .timeout(model.effectiveTimeout().plus(BACKSTOP_MARGIN))
                 .header("content-type", "application/json")
                 .header("anthropic-version", API_VERSION)
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body(messages))));
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
         apiKey.ifPresent(key -> request.header("x-api-key", key));
         HttpResponse<String> response = send(request.build(), target);
         return read(response, target);

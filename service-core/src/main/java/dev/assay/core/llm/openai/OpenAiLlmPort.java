@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
+import dev.assay.common.message.ToolUseBlock;
+import dev.assay.common.port.ToolDefinition;
+import dev.langchain4j.data.message.AiMessage;
 import dev.assay.common.port.LlmPort;
 import dev.assay.common.port.LlmResponse;
 import dev.assay.common.port.PortCapabilities;
@@ -73,6 +76,30 @@ final class OpenAiLlmPort implements LlmPort {
         }
         String content = response.aiMessage() == null || response.aiMessage().text() == null ? "" : response.aiMessage().text();
         return new LlmResponse(content, usage(response), raw(response));
+    }
+
+    /** An agent's turn: the tools offered as OpenAI functions; the model's {@code tool_calls} come back as tool_use blocks. */
+    @Override
+    public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+        if (tools.isEmpty()) {
+            return invoke(messages);
+        }
+        String target = model.canonicalKey() + " at " + baseUrl;
+        ChatRequest request = ChatRequest.builder()
+                .messages(LangChainMessages.toLangChain(messages))
+                .toolSpecifications(LangChainTools.specifications(tools))
+                .build();
+        ChatResponse response;
+        try {
+            response = chatModel.chat(request);
+        } catch (RuntimeException e) {
+            throw LangChainErrors.toPortException(e, target, model.effectiveTimeout().plus(BACKSTOP_MARGIN));
+        }
+        AiMessage answer = response.aiMessage();
+        String content = answer == null || answer.text() == null ? "" : answer.text();
+        List<ToolUseBlock> calls = answer == null || !answer.hasToolExecutionRequests() ? List.of()
+                : LangChainTools.toolUses(answer.toolExecutionRequests());
+        return new LlmResponse(content, usage(response), raw(response), calls);
     }
 
     @Override

@@ -1,0 +1,83 @@
+package dev.assay.common.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.json.FlexibleDurationDeserializer;
+import dev.assay.common.port.AgentConfig;
+import dev.assay.common.port.McpServerConfig;
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.Validatable;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An answering model that answers as an agent (docs/agents.md): a loop of model turns and tool
+ * calls, with the tools of its MCP servers.
+ *
+ * @param maxTurns   model turns at most; reaching it ends the run and the parsing stage auto-fails it
+ * @param timeout    wall-clock limit of the whole run (every turn and tool call); each model call
+ *                   keeps its own {@code timeout} within it
+ * @param mcpServers the servers whose tools are offered
+ * @param tools      when given, only these tools (by name) are offered; null offers every tool listed
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record AgentSettings(
+        Integer maxTurns,
+        @JsonDeserialize(using = FlexibleDurationDeserializer.class) Duration timeout,
+        List<McpServerConfig> mcpServers,
+        List<String> tools) implements Validatable {
+
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+    /** Turns a single run may be given: beyond it a misconfigured loop would only burn money. */
+    public static final int MAX_TURNS_LIMIT = 500;
+
+    public AgentSettings {
+        mcpServers = mcpServers == null ? List.of() : List.copyOf(mcpServers);
+        tools = tools == null ? null : List.copyOf(tools);
+    }
+
+    @JsonIgnore
+    public int effectiveMaxTurns() {
+        return maxTurns == null ? AgentConfig.DEFAULT_MAX_TURNS : maxTurns;
+    }
+
+    @JsonIgnore
+    public Duration effectiveTimeout() {
+        return timeout == null ? DEFAULT_TIMEOUT : timeout;
+    }
+
+    @Override
+    public void validate(String path, Problems problems) {
+        if (maxTurns != null && (maxTurns < 1 || maxTurns > MAX_TURNS_LIMIT)) {
+            problems.add(Problems.field(path, "max_turns"), "must be between 1 and " + MAX_TURNS_LIMIT + ", got " + maxTurns);
+        }
+        if (timeout != null && (timeout.isZero() || timeout.isNegative())) {
+            problems.add(Problems.field(path, "timeout"), "must be positive");
+        }
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < mcpServers.size(); i++) {
+            String at = Problems.index(Problems.field(path, "mcp_servers"), i);
+            McpServerConfig server = mcpServers.get(i);
+            if (server == null) {
+                problems.add(at, "is empty; give name, transport and command or url");
+                continue;
+            }
+            server.validate(at, problems);
+            if (server.name() != null && !names.add(server.name())) {
+                problems.add(Problems.field(at, "name"), "\"" + server.name() + "\" names two servers; give each its own name");
+            }
+        }
+        if (tools != null) {
+            for (int i = 0; i < tools.size(); i++) {
+                problems.require(Problems.index(Problems.field(path, "tools"), i), tools.get(i));
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package dev.assay.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.json.Json;
+import dev.assay.localstack.stub.RecordedRequest;
+import dev.assay.localstack.stub.StubReply;
+import dev.assay.testsupport.mcp.TestMcpServer;
+import io.restassured.RestAssured;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Agentic answering through the deployed pipeline (docs/agents.md): three answering models run
+ * as agents against real MCP servers built with the MCP Java SDK — one over stdio (a child process
+ * the generation service starts), one over streamable HTTP (in this JVM, on 127.0.0.1, its token
+ * named by an environment variable), one whose server will not start — with the stub LLM scripting
+ * OpenAI {@code tool_calls}. The parsing stage's guards auto-fail the run that hit its turn limit.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AgentEndToEndTest {
+
+    private static final String Q_BRCA = "On which chromosome is BRCA1?";
+    private static final String Q_BROKEN = "Use the broken tool, then answer: on which chromosome is BRCA1?";
+    private static final String Q_LOOP = "Keep looking TP53 up.";
+    private static final String ANSWER = "BRCA1 is on chromosome 17.";
+    private static final String GAVE_UP = "The tool failed, so I cannot say.";
+    private static final String TOKEN_ENV = "ASSAY_E2E_MCP_TOKEN";
+    private static final String TOKEN = "mcp-token-e2e-secret-77";
+
+    private PipelineStack stack;
+    private TestMcpServer.Http http;
+    private final List<JsonNode> results = new ArrayList<>();
+
+    @BeforeAll
+    void run() throws Exception {
+        http = TestMcpServer.startHttp();
+        // a stdio server here is a JVM of its own, one per job: on a loaded machine it may start slowly
+        stack = PipelineStack.start(Map.of(TOKEN_ENV, TOKEN, "ASSAY_AGENT_MCP_STARTUP_TIMEOUT", "120s"));
+        stack.stub().fallback(StubReply.computed(this::reply));
+        RestAssured.baseURI = stack.apiUrl();
+        JsonNode submission = RunApi.submit(runRequest());
+        String runId = submission.get("run_id").asText();
+        assertThat(submission.get("jobs").asInt()).isEqualTo(9);
+        RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
+        RunApi.results(runId).get("results").forEach(results::add);
+    }
+
+    @AfterAll
+    void stop() {
+        if (stack != null) {
+            stack.close();
+        }
+        if (http != null) {
+            http.close();
+        }
+    }
+
+    /** Agents: tool calls scripted by how many tool results the conversation holds; the judge reads the answer. */
+    private StubReply reply(RecordedRequest request) {
+        String model = request.model();
+        if (model.startsWith("agent-")) {
+            String question = request.contentsOf("user").get(0);
+            int toolResults = request.json().get("messages").findValues("tool_call_id").size();
+            if (question.contains(Q_BRCA) && !question.contains("broken")) {
+                return switch (toolResults) {
+                    case 0 -> StubReply.toolCall("lookup", "{\"key\":\"BRCA1\"}");
+                    case 1 -> StubReply.toolCall("add", "{\"a\":10,\"b\":7}");
+                    default -> StubReply.text(ANSWER);
+                };
+            }
+            if (question.contains(Q_BROKEN)) {
+                return toolResults == 0 ? StubReply.toolCall("broken", "{}") : StubReply.text(GAVE_UP);
+            }
+            return StubReply.toolCall("lookup", "{\"key\":\"TP53\"}");
+        }
+        return StubReply.text(request.allContent().contains(ANSWER) ? "{\"chromosome\":17}" : "{\"chromosome\":0}");
+    }
+
+    private String runRequest() throws Exception {
+        String stub = stack.stub().baseUrl();
+        List<String> command = TestMcpServer.stdioCommand();
+        String yaml = """
+                benchmark:
+                  name: agents
+                  questions:
+                    - {id: brca, question: "%s", template: {fields: {chromosome: {type: integer, description: the chromosome, ground_truth: 17}}}}
+                    - {id: broken, question: "%s", template: {fields: {chromosome: {type: integer, description: the chromosome, ground_truth: 17}}}}
+                    - {id: loop, question: "%s", template: {fields: {chromosome: {type: integer, description: the chromosome, ground_truth: 17}}}}
+                config:
+                  name: agents
+                  answering_models:
+                    - interface: openai
+                      model: agent-stdio
+                      base_url: "%s"
+                      api_key_env: %s
+                      agent:
+                        max_turns: 3
+                        mcp_servers:
+                          - {name: facts, transport: stdio, command: "%s", args: %s}
+                    - interface: openai
+                      model: agent-http
+                      base_url: "%s"
+                      api_key_env: %s
+                      agent:
+                        max_turns: 3
+                        tools: [lookup, add, broken]
+                        mcp_servers:
+                          - {name: facts-http, transport: http, url: "%s", headers: {Authorization: "Bearer ${%s}"}}
+                    - interface: openai
+                      model: agent-ghost
+                      base_url: "%s"
+                      api_key_env: %s
+                      agent:
+                        mcp_servers:
+                          - {name: ghost, transport: stdio, command: /nonexistent/assay-mcp-server}
+                  judges:
+                    - {interface: openai, model: judge-1, base_url: "%s", api_key_env: %s}
+                """.formatted(Q_BRCA, Q_BROKEN, Q_LOOP,
+                stub, PipelineStack.KEY_ENV, command.get(0), Json.write(command.subList(1, command.size())),
+                stub, PipelineStack.KEY_ENV, http.url(), TOKEN_ENV,
+                stub, PipelineStack.KEY_ENV,
+                stub, PipelineStack.KEY_ENV);
+        return Json.write(Json.yaml().readTree(yaml));
+    }
+
+    private JsonNode result(String model, String question) {
+        return results.stream()
+                .filter(r -> r.get("answering_model").asText().equals("openai:" + model) && r.get("question_id").asText().equals(question))
+                .findFirst().orElseThrow(() -> new AssertionError("no result for " + model + " on " + question + " in " + results));
+    }
+
+    @Test
+    void aQuestionIsAnsweredAfterTwoToolCallsOverStdioAndHttp() {
+        for (String model : List.of("agent-stdio", "agent-http")) {
+            JsonNode result = result(model, "brca");
+            assertThat(result.get("status").asText()).as(model + ": " + result.get("failure")).isEqualTo("passed");
+            assertThat(result.get("response").asText()).isEqualTo(ANSWER);
+            JsonNode agent = result.get("agent");
+            assertThat(agent.get("turns").asInt()).isEqualTo(3);
+            assertThat(agent.get("limit_reached").asBoolean()).isFalse();
+            String trace = Json.write(agent.get("trace_messages"));
+            assertThat(trace).contains(Json.write(TestMcpServer.FACTS.get("BRCA1"))).contains("\"content\":\"17\"");
+            assertThat(agent.get("raw_trace").asText()).contains("--- Tool Message (call_id: ", "lookup (call_id: ");
+            // every turn is a recorded call of the generation stage
+            assertThat(result.get("calls")).filteredOn(call -> call.get("stage").asText().equals("generation")).hasSize(3);
+        }
+        // the model was offered the MCP server's tools as OpenAI functions
+        RecordedRequest first = stack.stub().requests().stream().filter(r -> "agent-stdio".equals(r.model())).findFirst().orElseThrow();
+        assertThat(first.json().get("tools").findValuesAsText("name")).contains("lookup", "add", "broken");
+    }
+
+    @Test
+    void aToolThatFailsIsReturnedToTheModelAsAnError() {
+        JsonNode result = result("agent-http", "broken");
+        assertThat(result.get("response").asText()).isEqualTo(GAVE_UP);
+        JsonNode toolResult = result.get("agent").get("trace_messages").get(2).get("content").get(0);
+        assertThat(toolResult.get("is_error").asBoolean()).isTrue();
+        assertThat(toolResult.get("content").asText()).isEqualTo(TestMcpServer.BROKEN_MESSAGE);
+        assertThat(result.get("status").asText()).isEqualTo("failed");
+    }
+
+    @Test
+    void theTurnLimitAutoFailsInTheParsingStage() {
+        JsonNode result = result("agent-stdio", "loop");
+        assertThat(result.get("status").asText()).isEqualTo("error");
+        assertThat(result.get("failure").get("category").asText()).as(result.get("failure").toString()).isEqualTo("autofail");
+        assertThat(result.get("failure").get("stage").asText()).isEqualTo("parsing");
+        assertThat(result.get("failure").get("reason").asText()).contains("turn limit (3 turns");
+        assertThat(result.get("agent").get("limit_reached").asBoolean()).isTrue();
+        // no judge was paid to read a cut-off run
+        assertThat(result.get("calls")).noneMatch(call -> call.get("stage").asText().equals("parsing"));
+    }
+
+    @Test
+    void anMcpServerThatWillNotStartFailsItsJobsAndTheRunGoesOn() {
+        for (String question : List.of("brca", "broken", "loop")) {
+            JsonNode result = result("agent-ghost", question);
+            assertThat(result.get("status").asText()).isEqualTo("error");
+            assertThat(result.get("failure").get("stage").asText()).isEqualTo("generation");
+            assertThat(result.get("failure").get("reason").asText())
+                    .contains("mcp server \"ghost\" (stdio: /nonexistent/assay-mcp-server) did not start");
+        }
+        assertThat(results).hasSize(9);
+    }
+
+    @Test
+    void theMcpTokenNeverAppearsInAResult() {
+        assertThat(results).allSatisfy(result -> assertThat(Json.write(result)).doesNotContain(TOKEN));
+    }
+}

@@ -153,7 +153,7 @@ def write_promptfoo_inputs(folder, n, base_url):
 
 
 def install_promptfoo(scratch):
-    home = Path(scratch) / "promptfoo"
+    home = Path(scratch).resolve() / "promptfoo"
     binary = home / "node_modules" / ".bin" / "promptfoo"
     if not binary.exists():
         home.mkdir(parents=True, exist_ok=True)
@@ -277,7 +277,7 @@ def main():
     p.add_argument("--out", help="also write every row as JSON lines to this file")
     args = p.parse_args()
 
-    work = Path(args.scratch)
+    work = Path(args.scratch).resolve()
     work.mkdir(parents=True, exist_ok=True)
     binary = install_promptfoo(work) if args.with_promptfoo else None
     print(json.dumps({"machine": {"cores": cores(), "load": load(), "uptime": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()}}), flush=True)

@@ -78,6 +78,11 @@ final class RunApi {
         return get("/api/runs/" + runId);
     }
 
+    /** The run's server-sent events, opened in the background; close it when done. */
+    RunEventStream events(String runId) {
+        return new RunEventStream(http, baseUrl, runId);
+    }
+
     /** Every result of the run, page by page. */
     List<JsonNode> results(String runId) {
         List<JsonNode> results = new ArrayList<>();

@@ -133,6 +133,7 @@ final class RunCommand implements Callable<Integer> {
         Path logs = staging.resolve("logs");
         RunData data;
         Path outDir;
+        List<Path> written;
         List<Long> pids;
         Consumer<String> say = step -> say(stdout, step);
         StopRequest stop = new StopRequest(Thread.currentThread());
@@ -183,14 +184,15 @@ final class RunCommand implements Callable<Integer> {
             if (!completed) {
                 return finishInterrupted(api, data, outDir, staging, stack, stdout);
             }
+            // the reports first: what the user waits for is ready before the stack takes its seconds to stop
+            written = reports.writeAll(outDir, data);
+            InterruptedRun.clear(outDir); // an earlier interrupted run's marker no longer describes this folder
             stdout.println("assay: stopping the local stack");
             stdout.flush();
         }
         if (out == null) {
             moveLogs(staging, outDir);
         }
-        List<Path> written = reports.writeAll(outDir, data);
-        InterruptedRun.clear(outDir); // an earlier interrupted run's marker no longer describes this folder
         stdout.println();
         stdout.print(reports.summaryTable(data, groupBy));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same

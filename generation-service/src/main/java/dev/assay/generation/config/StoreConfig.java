@@ -27,6 +27,15 @@ public interface StoreConfig {
     @WithDefault("5s")
     Duration maxRetryBackoff();
 
+    /**
+     * Results the result store writes to the database at once; the others wait their turn on
+     * virtual threads. Below the connection pool ({@code quarkus.datasource.jdbc.max-size}, 20 by
+     * default) so that a busy store never waits out the pool's acquisition timeout (which looks
+     * like an outage and costs seconds of backoff) and the API keeps connections for its reads.
+     */
+    @WithDefault("10")
+    int concurrentWrites();
+
     /** The {@code Retry-After} of the API's 503 answers while the database is unavailable. */
     @WithDefault("10s")
     Duration unavailableRetryAfter();

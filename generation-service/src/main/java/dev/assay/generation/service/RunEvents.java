@@ -11,9 +11,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -39,6 +44,8 @@ public class RunEvents {
     private final RunService runs;
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
     private final ScheduledExecutorService poller;
+    /** Sends the progress of stored results, off the storing threads. */
+    private final ExecutorService sender = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("assay-run-events-", 1).factory());
 
     public RunEvents(RunService runs, ApiConfig config) {
         this.runs = runs;
@@ -77,13 +84,36 @@ public class RunEvents {
         }
     }
 
-    /** Called once a new result is committed: one progress event to each open stream of its run. */
+    /**
+     * Called once a new result is committed: one progress event to each open stream of its run.
+     * Sent by one sender per run, not by the storing thread: results stored while it reads the
+     * run's summary go out together after one more read, so a run of thousands of fast results
+     * costs a summary read per batch, not one per result (each is a count over the run's rows),
+     * and storing never waits for a stream.
+     */
     public void resultStored(VerificationResult result) {
         Channel channel = channels.get(result.runId());
         if (channel == null) {
             return;
         }
-        publish(result.runId(), channel, summary -> RunEvent.progress(summary, ResultBrief.of(result)), true);
+        channel.stored.add(ResultBrief.of(result));
+        if (channel.sending.compareAndSet(false, true)) {
+            sender.execute(() -> sendStored(result.runId(), channel));
+        }
+    }
+
+    private void sendStored(String runId, Channel channel) {
+        do {
+            List<ResultBrief> briefs = new ArrayList<>();
+            for (ResultBrief brief; (brief = channel.stored.poll()) != null; ) {
+                briefs.add(brief);
+            }
+            if (!briefs.isEmpty()) {
+                publish(runId, channel, summary -> briefs.stream().map(brief -> RunEvent.progress(summary, brief)).toList(), true);
+            }
+            channel.sending.set(false);
+            // a result added after the poll but before the flag was cleared found the flag set: take it here
+        } while (!channel.stored.isEmpty() && channel.sending.compareAndSet(false, true));
     }
 
     /** Re-reads every run with open streams; sends progress where the counts moved without us. */
@@ -92,22 +122,22 @@ public class RunEvents {
             channel.subscribers.stream().filter(subscriber -> !subscriber.listener.isOpen()).forEach(Subscriber::close);
             cleanUp(channel);
             if (!channel.subscribers.isEmpty()) {
-                publish(runId, channel, summary -> RunEvent.progress(summary, null), false);
+                publish(runId, channel, summary -> List.of(RunEvent.progress(summary, null)), false);
             }
         });
     }
 
-    private void publish(String runId, Channel channel, Function<RunSummary, RunEvent> event, boolean always) {
+    private void publish(String runId, Channel channel, Function<RunSummary, List<RunEvent>> events, boolean always) {
         channel.lock.lock();
         try {
             if (channel.subscribers.isEmpty()) {
                 return;
             }
             RunSummary summary = runs.summary(runId);
-            RunEvent progress = event.apply(summary);
+            List<RunEvent> progress = events.apply(summary);
             for (Subscriber subscriber : channel.subscribers) {
                 if (subscriber.ready && !subscriber.closed && (always || subscriber.changed(summary))) {
-                    subscriber.send(progress);
+                    progress.forEach(subscriber::send);
                     subscriber.finishIfCompleted(summary);
                 }
             }
@@ -145,6 +175,7 @@ public class RunEvents {
     @PreDestroy
     void stop() {
         poller.shutdownNow();
+        sender.shutdownNow();
         channels.values().forEach(channel -> channel.subscribers.forEach(Subscriber::close));
         channels.clear();
     }
@@ -153,6 +184,9 @@ public class RunEvents {
     private static final class Channel {
         final ReentrantLock lock = new ReentrantLock();
         final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+        /** Stored results whose progress events are not sent yet, and whether a sender is on them. */
+        final Queue<ResultBrief> stored = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean sending = new AtomicBoolean();
     }
 
     private static final class Subscriber {

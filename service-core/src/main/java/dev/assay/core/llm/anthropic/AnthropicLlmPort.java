@@ -14,20 +14,14 @@ import dev.assay.common.port.LlmPort;
 import dev.assay.common.port.LlmResponse;
 import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.port.PortExecutionException;
-import dev.assay.common.port.PortTimeoutException;
-import dev.assay.common.port.RateLimitedException;
 import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.core.llm.RetryAfter;
+import dev.assay.core.llm.JsonHttp;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -104,8 +98,7 @@ final class AnthropicLlmPort implements LlmPort {
                 .header("anthropic-version", API_VERSION)
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
         apiKey.ifPresent(key -> request.header("x-api-key", key));
-        HttpResponse<String> response = send(request.build(), target);
-        return read(response, target);
+        return read(JsonHttp.exchange(client, request.build(), target, model.effectiveTimeout()), target);
     }
 
     @Override
@@ -166,44 +159,9 @@ final class AnthropicLlmPort implements LlmPort {
         return wire;
     }
 
-    private HttpResponse<String> send(HttpRequest request, String target) {
-        try {
-            return client.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (HttpTimeoutException e) {
-            throw new PortTimeoutException(target + ": no answer within " + model.effectiveTimeout().plus(BACKSTOP_MARGIN).toSeconds()
-                    + "s", model.effectiveTimeout(), e);
-        } catch (IOException e) {
-            throw new PortExecutionException(target + ": " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), null, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PortExecutionException(target + ": interrupted");
-        }
-    }
-
-    private LlmResponse read(HttpResponse<String> response, String target) {
-        int status = response.statusCode();
-        if (status == 429) {
-            Duration retryAfter = response.headers().firstValue("retry-after").flatMap(RetryAfter::parse).orElse(null);
-            throw new RateLimitedException(target + ": rate limited (HTTP 429)" + errorDetail(response.body()), retryAfter);
-        }
-        Optional<Duration> retryAfter = response.headers().firstValue("retry-after").flatMap(RetryAfter::parse);
-        if (status >= 500 && retryAfter.isPresent()) {
-            // 503 and Anthropic's 529 "overloaded" may say when to come back
-            throw PortExecutionException.withRetryAfter(target + ": HTTP " + status + errorDetail(response.body()), status,
-                    retryAfter.get(), null);
-        }
-        if (status >= 400) {
-            throw new PortExecutionException(target + ": HTTP " + status + errorDetail(response.body()), status, null);
-        }
-        JsonNode body;
-        try {
-            body = Json.mapper().readTree(response.body());
-        } catch (IOException e) {
-            throw new MalformedResponseException(target + ": the response body is not valid JSON", response.body(), e);
-        }
-        if (body == null || !body.path("content").isArray()) {
-            throw new MalformedResponseException(target + ": the response has no content", response.body());
+    private LlmResponse read(JsonNode body, String target) {
+        if (!body.path("content").isArray()) {
+            throw new MalformedResponseException(target + ": the response has no content", Json.write(body));
         }
         return new LlmResponse(content(body), usage(body), body);
     }
@@ -242,18 +200,5 @@ final class AnthropicLlmPort implements LlmPort {
 
     private static Long number(JsonNode node, String field) {
         return node.path(field).isNumber() ? node.path(field).asLong() : null;
-    }
-
-    private static String errorDetail(String body) {
-        try {
-            JsonNode error = Json.mapper().readTree(body).path("error");
-            if (error.path("message").isTextual()) {
-                return ": " + error.path("type").asText("error") + ": " + error.path("message").asText();
-            }
-        } catch (IOException | RuntimeException e) {
-            // not JSON: fall through to the raw text
-        }
-        String text = body == null ? "" : body.strip();
-        return text.isEmpty() ? "" : ": " + (text.length() > 300 ? text.substring(0, 300) + "…" : text);
     }
 }

@@ -3,11 +3,11 @@ package dev.assay.core.llm.anthropic;
 import dev.assay.common.port.LlmPort;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.ModelInterfaces;
+import dev.assay.core.llm.JsonHttp;
 import dev.assay.core.llm.LlmPortFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.Optional;
 
 /** The {@code anthropic} interface: Anthropic's Messages API. */
@@ -17,10 +17,7 @@ public class AnthropicLlmPortFactory implements LlmPortFactory {
     public static final String INTERFACE = ModelInterfaces.ANTHROPIC;
 
     /** One client for all models: it pools connections; each request carries its own timeout. */
-    private final HttpClient client = HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(10))
-            .version(HttpClient.Version.HTTP_1_1)
-            .build();
+    private final HttpClient client = JsonHttp.newClient();
 
     @Override
     public String interfaceName() {

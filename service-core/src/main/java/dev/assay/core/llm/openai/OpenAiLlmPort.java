@@ -1,34 +1,38 @@
 package dev.assay.core.llm.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.json.Json;
+import dev.assay.common.message.ContentBlock;
 import dev.assay.common.message.Message;
+import dev.assay.common.message.ToolResultBlock;
 import dev.assay.common.message.ToolUseBlock;
 import dev.assay.common.port.ToolDefinition;
-import dev.langchain4j.data.message.AiMessage;
 import dev.assay.common.port.LlmPort;
 import dev.assay.common.port.LlmResponse;
+import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
-import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.response.ChatResponse;
-import dev.langchain4j.model.openai.OpenAiChatModel;
-import dev.langchain4j.model.output.TokenUsage;
+import dev.assay.core.llm.JsonHttp;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * An OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp, Ollama's /v1, OpenRouter) through
- * quarkus-langchain4j. Base URL and model come from the job's model config, not the deployment,
- * so one service instance talks to any number of endpoints.
+ * An OpenAI-compatible endpoint (OpenAI, vLLM, llama.cpp, Ollama's /v1, OpenRouter): the chat
+ * completions API on the JDK HTTP client ({@link JsonHttp}). Base URL and model come from the
+ * job's model config, not the deployment, so one service instance talks to any number of endpoints.
  *
- * <p>The call's deadline (the model's {@code timeout}) is the gateway's ({@code GuardedLlmPort}),
- * which ends the attempt whatever the server does.
+ * <p>Not on quarkus-langchain4j's client: its REST client keeps at most 50 connections per
+ * endpoint and cannot be told otherwise, so a model's {@code max_concurrency} above 50 was capped
+ * there. The call's deadline (the model's {@code timeout}) is the gateway's ({@code GuardedLlmPort}),
+ * which ends the attempt whatever the server does; the HTTP timeout is only a backstop behind it.
  *
  * <p>No native structured output is assumed: the JSON schema travels in the prompt (see the
  * openai adapter instructions), and {@link #withStructuredOutput} returns this port.
@@ -36,70 +40,50 @@ import java.util.Optional;
 final class OpenAiLlmPort implements LlmPort {
 
     static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
-    /** Local servers take no key, but the client insists on one. */
-    private static final String NO_KEY = "no-key";
     /** How much longer than the model's timeout the HTTP client waits: the gateway's deadline ends the call first. */
     static final Duration BACKSTOP_MARGIN = Duration.ofSeconds(5);
 
+    private final HttpClient client;
     private final ModelConfig model;
+    private final Optional<String> apiKey;
     private final String baseUrl;
-    private final ChatModel chatModel;
+    private final URI endpoint;
 
-    OpenAiLlmPort(ModelConfig model, Optional<String> apiKey) {
+    OpenAiLlmPort(HttpClient client, ModelConfig model, Optional<String> apiKey) {
+        this.client = client;
         this.model = model;
+        this.apiKey = apiKey;
         this.baseUrl = model.baseUrl() == null ? DEFAULT_BASE_URL : model.baseUrl();
-        this.chatModel = OpenAiChatModel.builder()
-                .baseUrl(baseUrl)
-                .apiKey(apiKey.orElse(NO_KEY))
-                .modelName(model.model())
-                .temperature(model.temperature())
-                .maxTokens(model.maxTokens())
-                .seed(model.seed() == null ? null : model.seed().intValue())
-                // the gateway holds the call's deadline; the client's own timeout is only a backstop behind it
-                .timeout(model.effectiveTimeout().plus(BACKSTOP_MARGIN))
-                // retries are the gateway's job: one policy, every attempt recorded
-                .maxRetries(0)
-                .logRequests(false)
-                .logResponses(false)
-                .build();
+        this.endpoint = URI.create(baseUrl.replaceAll("/+$", "") + "/chat/completions");
     }
 
     @Override
     public LlmResponse invoke(List<Message> messages) {
-        String target = model.canonicalKey() + " at " + baseUrl;
-        ChatRequest request = ChatRequest.builder().messages(LangChainMessages.toLangChain(messages)).build();
-        ChatResponse response;
-        try {
-            response = chatModel.chat(request);
-        } catch (RuntimeException e) {
-            throw LangChainErrors.toPortException(e, target, model.effectiveTimeout().plus(BACKSTOP_MARGIN));
-        }
-        String content = response.aiMessage() == null || response.aiMessage().text() == null ? "" : response.aiMessage().text();
-        return new LlmResponse(content, usage(response), raw(response));
+        return invoke(messages, List.of());
     }
 
     /** An agent's turn: the tools offered as OpenAI functions; the model's {@code tool_calls} come back as tool_use blocks. */
     @Override
     public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
-        if (tools.isEmpty()) {
-            return invoke(messages);
-        }
         String target = model.canonicalKey() + " at " + baseUrl;
-        ChatRequest request = ChatRequest.builder()
-                .messages(LangChainMessages.toLangChain(messages))
-                .toolSpecifications(LangChainTools.specifications(tools))
-                .build();
-        ChatResponse response;
-        try {
-            response = chatModel.chat(request);
-        } catch (RuntimeException e) {
-            throw LangChainErrors.toPortException(e, target, model.effectiveTimeout().plus(BACKSTOP_MARGIN));
+        ObjectNode body = body(messages);
+        if (!tools.isEmpty()) {
+            body.set("tools", OpenAiTools.functions(tools));
         }
-        AiMessage answer = response.aiMessage();
-        String content = answer == null || answer.text() == null ? "" : answer.text();
-        List<ToolUseBlock> calls = answer == null || !answer.hasToolExecutionRequests() ? List.of()
-                : LangChainTools.toolUses(answer.toolExecutionRequests());
-        return new LlmResponse(content, usage(response), raw(response), calls);
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
+                .timeout(model.effectiveTimeout().plus(BACKSTOP_MARGIN))
+                .header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
+        apiKey.ifPresent(key -> request.header("authorization", "Bearer " + key));
+        JsonNode response = JsonHttp.exchange(client, request.build(), target, model.effectiveTimeout());
+        JsonNode choice = response.path("choices").path(0);
+        if (!choice.path("message").isObject()) {
+            throw new MalformedResponseException(target + ": the response has no choices[0].message", Json.write(response));
+        }
+        JsonNode message = choice.path("message");
+        String content = message.path("content").isTextual() ? message.path("content").asText() : "";
+        List<ToolUseBlock> calls = OpenAiTools.toolUses(message.path("tool_calls"));
+        return new LlmResponse(content, usage(response), raw(response, choice), calls);
     }
 
     @Override
@@ -112,30 +96,74 @@ final class OpenAiLlmPort implements LlmPort {
         return PortCapabilities.DEFAULT;
     }
 
-    private UsageMetadata usage(ChatResponse response) {
-        TokenUsage tokens = response.tokenUsage();
-        String modelName = response.modelName() == null ? model.model() : response.modelName();
-        if (tokens == null) {
-            return UsageMetadata.builder().model(modelName).build();
+    ObjectNode body(List<Message> messages) {
+        ObjectNode body = Json.mapper().createObjectNode();
+        body.put("model", model.model());
+        ArrayNode wire = body.putArray("messages");
+        messages.forEach(message -> toWire(message, wire));
+        if (model.temperature() != null) {
+            body.put("temperature", model.temperature());
         }
+        if (model.maxTokens() != null) {
+            body.put("max_tokens", model.maxTokens());
+        }
+        if (model.seed() != null) {
+            body.put("seed", model.seed());
+        }
+        return body;
+    }
+
+    /** One Assay message as chat-completions messages: tool results are messages of their own; thinking blocks are not sent back. */
+    private static void toWire(Message message, ArrayNode wire) {
+        switch (message.role()) {
+            case SYSTEM -> wire.addObject().put("role", "system").put("content", message.text());
+            case USER -> wire.addObject().put("role", "user").put("content", message.text());
+            case ASSISTANT -> {
+                ObjectNode assistant = wire.addObject().put("role", "assistant");
+                List<ToolUseBlock> uses = message.content().stream()
+                        .filter(ToolUseBlock.class::isInstance).map(ToolUseBlock.class::cast).toList();
+                if (uses.isEmpty() || !message.text().isEmpty()) {
+                    assistant.put("content", message.text());
+                } else {
+                    assistant.putNull("content");
+                }
+                if (!uses.isEmpty()) {
+                    ArrayNode calls = assistant.putArray("tool_calls");
+                    uses.forEach(use -> calls.addObject().put("id", use.id()).put("type", "function").putObject("function")
+                            .put("name", use.name()).put("arguments", Json.write(use.input())));
+                }
+            }
+            case TOOL -> {
+                for (ContentBlock block : message.content()) {
+                    if (block instanceof ToolResultBlock result) {
+                        wire.addObject().put("role", "tool").put("tool_call_id", result.toolUseId()).put("content", result.content());
+                    }
+                }
+            }
+        }
+    }
+
+    private UsageMetadata usage(JsonNode response) {
+        JsonNode usage = response.path("usage");
+        String modelName = response.path("model").isTextual() ? response.path("model").asText() : model.model();
         return UsageMetadata.builder()
-                .inputTokens(toLong(tokens.inputTokenCount()))
-                .outputTokens(toLong(tokens.outputTokenCount()))
-                .totalTokens(toLong(tokens.totalTokenCount()))
+                .inputTokens(number(usage, "prompt_tokens"))
+                .outputTokens(number(usage, "completion_tokens"))
+                .totalTokens(number(usage, "total_tokens"))
                 .model(modelName)
                 .build();
     }
 
-    /** What the client exposes of the provider's response: id, model, finish reason. */
-    private static JsonNode raw(ChatResponse response) {
+    /** What the provider said of the response beside the content: id, model, finish reason. */
+    private static JsonNode raw(JsonNode response, JsonNode choice) {
         ObjectNode raw = Json.mapper().createObjectNode();
-        raw.put("id", response.id());
-        raw.put("model", response.modelName());
-        raw.put("finish_reason", response.finishReason() == null ? null : response.finishReason().name().toLowerCase());
+        raw.set("id", response.path("id").isTextual() ? response.get("id") : null);
+        raw.set("model", response.path("model").isTextual() ? response.get("model") : null);
+        raw.set("finish_reason", choice.path("finish_reason").isTextual() ? choice.get("finish_reason") : null);
         return raw;
     }
 
-    private static Long toLong(Integer value) {
-        return value == null ? null : value.longValue();
+    private static Long number(JsonNode node, String field) {
+        return node.path(field).isNumber() ? node.path(field).asLong() : null;
     }
 }

@@ -1,0 +1,326 @@
+#!/usr/bin/env python3
+"""Assay's throughput benchmark (docs/performance.md): scenarios against bench/stub.mjs, optionally
+side by side with promptfoo. Standard library only. Run through bin/bench."""
+
+import argparse
+import csv
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROMPTFOO_VERSION = "0.121.20"
+CALLS_PER_ITEM = 2  # the answer and one judge call, for both tools
+
+
+def load():
+    """The machine's load beside each figure: /proc/loadavg's three averages."""
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def cores():
+    return os.cpu_count() or 1
+
+
+# ---------------------------------------------------------------- the stub
+
+class Stub:
+    """bench/stub.mjs as a child process on 127.0.0.1, stopped by PID."""
+
+    def __init__(self, latency_ms, scratch):
+        port_file = Path(scratch) / f"stub-port-{latency_ms}"
+        port_file.unlink(missing_ok=True)
+        self.log = open(Path(scratch) / "stub.log", "a")
+        self.proc = subprocess.Popen(["node", str(ROOT / "bench" / "stub.mjs"), "--latency-ms", str(latency_ms),
+                                      "--port-file", str(port_file)], stdout=self.log, stderr=self.log)
+        deadline = time.time() + 15
+        while not port_file.exists() or not port_file.read_text().strip():
+            if time.time() > deadline or self.proc.poll() is not None:
+                raise SystemExit("bench: the stub did not start (see %s/stub.log)" % scratch)
+            time.sleep(0.05)
+        self.port = int(port_file.read_text())
+        self.base_url = f"http://127.0.0.1:{self.port}/v1"
+
+    def stats(self):
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/stats", timeout=10) as r:
+            return json.load(r)
+
+    def reset(self):
+        urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{self.port}/reset", method="POST"), timeout=10).read()
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+
+# ---------------------------------------------------------------- measuring one command
+
+def tree_rss_kb(root_pid):
+    """Resident memory summed over root_pid and all its descendants (read from /proc)."""
+    children = {}
+    rss = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+            ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+            with open(f"/proc/{entry}/statm") as f:
+                pages = int(f.read().split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        pid = int(entry)
+        children.setdefault(ppid, []).append(pid)
+        rss[pid] = pages * os.sysconf("SC_PAGE_SIZE") // 1024
+    total, todo = 0, [root_pid]
+    while todo:
+        pid = todo.pop()
+        total += rss.get(pid, 0)
+        todo.extend(children.get(pid, []))
+    return total
+
+
+def measure(cmd, env=None, cwd=None, log=None):
+    """Runs cmd; returns wall seconds, CPU seconds of it and every descendant it reaped, peak RSS of the tree (MB, sampled every 100 ms), exit code, start/end epoch."""
+    start = time.time()
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    peak = [0]
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], tree_rss_kb(proc.pid))
+            done.wait(0.1)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    end = time.time()
+    done.set()
+    sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return {"wall_s": end - start, "cpu_s": usage.ru_utime + usage.ru_stime, "peak_rss_mb": peak[0] / 1024,
+            "exit": proc.returncode, "start": start, "end": end}
+
+
+# ---------------------------------------------------------------- the tools
+
+def write_assay_inputs(folder, n, concurrency, base_url):
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "benchmark.yaml", "w") as f:
+        f.write("name: bench\nquestions:\n")
+        for i in range(n):
+            f.write(f"  - id: q{i}\n    question: 'What is 2 + 2? (item {i})'\n"
+                    "    template: {fields: {answer: {type: string, description: The number the response gives., ground_truth: '4'}}}\n")
+    model = f"base_url: {base_url}, temperature: 0, max_concurrency: {concurrency}, timeout: 120s"
+    (folder / "run.yaml").write_text(
+        "name: bench\n"
+        f"answering_models:\n  - {{interface: openai, model: bench-answerer, {model}}}\n"
+        f"judges:\n  - {{interface: openai, model: bench-judge, {model}}}\n"
+        "evaluation_mode: template_only\n")
+
+
+def write_promptfoo_inputs(folder, n, base_url):
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "tests.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["question"])
+        for i in range(n):
+            w.writerow([f"What is 2 + 2? (item {i})"])
+    provider = lambda model: {"id": f"openai:chat:{model}", "config": {"apiBaseUrl": base_url, "apiKey": "bench", "temperature": 0}}
+    config = {"description": "bench", "prompts": ["{{question}}"], "providers": [provider("bench-answerer")],
+              "defaultTest": {"options": {"provider": provider("bench-grader")},
+                              "assert": [{"type": "llm-rubric", "value": "The response says 4."}]},
+              "tests": "file://tests.csv"}
+    (folder / "promptfooconfig.json").write_text(json.dumps(config, indent=1))
+
+
+def install_promptfoo(scratch):
+    home = Path(scratch).resolve() / "promptfoo"
+    binary = home / "node_modules" / ".bin" / "promptfoo"
+    if not binary.exists():
+        home.mkdir(parents=True, exist_ok=True)
+        print(f"bench: installing promptfoo {PROMPTFOO_VERSION} from npm into {home}", flush=True)
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", str(home), f"promptfoo@{PROMPTFOO_VERSION}"],
+                       check=True, stdout=subprocess.DEVNULL)
+    return binary
+
+
+def run_assay(args, stub, n, concurrency, work):
+    folder = work / f"assay-{n}-{concurrency}"
+    shutil.rmtree(folder, ignore_errors=True)
+    write_assay_inputs(folder, n, concurrency, stub.base_url)
+    stub.reset()
+    with open(folder / "out.log", "w") as log:
+        m = measure([str(ROOT / "bin" / "assay"), "run", str(folder / "benchmark.yaml"), "--out", str(folder / "results")],
+                    log=log, cwd=folder)
+    reports = list((folder / "results").rglob("report.html"))
+    m["reports_at"] = max((p.stat().st_mtime for p in reports), default=None)
+    return m
+
+
+def run_promptfoo(args, stub, n, concurrency, work, binary):
+    folder = work / f"promptfoo-{n}-{concurrency}"
+    shutil.rmtree(folder, ignore_errors=True)
+    write_promptfoo_inputs(folder, n, stub.base_url)
+    stub.reset()
+    env = dict(os.environ, PROMPTFOO_CONFIG_DIR=str(folder / ".promptfoo"), PROMPTFOO_DISABLE_TELEMETRY="1",
+               PROMPTFOO_DISABLE_UPDATE="1", PROMPTFOO_CACHE_ENABLED="false", NO_COLOR="1")
+    with open(folder / "out.log", "w") as log:
+        m = measure([str(binary), "eval", "-c", "promptfooconfig.json", "-j", str(concurrency), "--no-cache",
+                     "--no-progress-bar", "--no-table", "-o", "results.json"], env=env, cwd=folder, log=log)
+    out = folder / "results.json"
+    m["reports_at"] = out.stat().st_mtime if out.exists() else None
+    return m
+
+
+# ---------------------------------------------------------------- scenarios
+
+def figures(tool, m, s, n, concurrency, latency_ms, load_before):
+    """One row: what the command cost and what the stub saw."""
+    first = (s["first_ms"] / 1000 - m["start"]) if s["first_ms"] else None
+    tail = (m["reports_at"] - s["last_end_ms"] / 1000) if s["last_end_ms"] and m["reports_at"] else None
+    calls_span = (s["last_end_ms"] - s["first_ms"]) / 1000 if s["first_ms"] else None
+    ideal = n * CALLS_PER_ITEM * latency_ms / 1000 / concurrency
+    row = {"tool": tool, "n": n, "c": concurrency, "latency_ms": latency_ms, "exit": m["exit"],
+           "wall_s": round(m["wall_s"], 2), "first_call_s": round(first, 2) if first is not None else None,
+           "calls_s": round(calls_span, 2) if calls_span is not None else None,
+           "last_call_to_reports_s": round(tail, 2) if tail is not None else None,
+           "requests": s["requests"], "peak_in_flight": s["peak_in_flight"],
+           "efficiency": round(ideal / calls_span, 3) if latency_ms and calls_span else None,
+           "ms_per_item": round(calls_span * 1000 / n, 3) if calls_span else None,
+           "calls_per_s": round(s["requests"] / calls_span, 1) if calls_span else None,
+           "peak_rss_mb": round(m["peak_rss_mb"]), "cpu_s": round(m["cpu_s"], 1),
+           "load_before": load_before, "load_after": load()}
+    print(json.dumps(row), flush=True)
+    return row
+
+
+def scenario_runs(args):
+    """(n, concurrency, latency_ms) of each scenario asked for."""
+    runs = []
+    for name in args.scenarios.split(","):
+        if name == "latency":
+            runs += [(args.n or 2000, c, 200) for c in (64, 256)]
+        elif name == "zero":
+            runs += [(n, 64, 0) for n in ([args.n] if args.n else (100, 1000, 10000))]
+        elif name == "quick":
+            runs += [(args.n or 200, 64, 200)]
+        elif name != "submit":
+            raise SystemExit(f"bench: unknown scenario {name!r}; known: latency, zero, quick, submit")
+    return runs
+
+
+def submit_scenario(args, work, rows):
+    """Submitting 10,000 questions to a running stack: `assay submit` as a whole command, and POST /api/runs alone."""
+    n = args.n or 10000
+    stub = Stub(0, work)
+    folder = work / f"submit-{n}"
+    write_assay_inputs(folder, n, 64, stub.base_url)
+    assay = str(ROOT / "bin" / "assay")
+    subprocess.run([assay, "up"], check=True, stdout=subprocess.DEVNULL)
+    try:
+        state = json.loads((ROOT / ".assay" / "stack.json").read_text())
+        api = state.get("api_url") or state.get("apiUrl")
+        for i in range(args.repeat):
+            load_before = load()
+            m = measure([assay, "submit", str(folder / "benchmark.yaml"), "--config", str(folder / "run.yaml")], cwd=folder)
+            row = {"tool": "assay submit", "n": n, "wall_s": round(m["wall_s"], 2), "cpu_s": round(m["cpu_s"], 1),
+                   "peak_rss_mb": round(m["peak_rss_mb"]), "exit": m["exit"], "load_before": load_before, "load_after": load()}
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+            if api:
+                indent = lambda text: "".join("  " + line + "\n" for line in text.splitlines())
+                body = ("benchmark:\n" + indent((folder / "benchmark.yaml").read_text())
+                        + "config:\n" + indent((folder / "run.yaml").read_text())).encode()
+                load_before = load()
+                started = time.time()
+                req = urllib.request.Request(api.rstrip("/") + "/api/runs", data=body, method="POST",
+                                             headers={"content-type": "application/yaml"})
+                try:
+                    status = urllib.request.urlopen(req, timeout=120).status
+                except urllib.error.HTTPError as e:
+                    status = e.code
+                row = {"tool": "POST /api/runs", "n": n, "wall_s": round(time.time() - started, 2), "http": status,
+                       "load_before": load_before, "load_after": load()}
+                print(json.dumps(row), flush=True)
+                rows.append(row)
+    finally:
+        subprocess.run([assay, "down"], stdout=subprocess.DEVNULL)
+        stub.stop()
+
+
+def main():
+    p = argparse.ArgumentParser(prog="bin/bench", description=__doc__.split("\n\n")[0] + " Prints one JSON line per measurement, then ratios.")
+    p.add_argument("--scenarios", default="latency,zero", help="comma-separated: latency (N=2000, L=200 ms, C=64 and 256), zero (L=0, N=100, 1000, 10000), quick (N=200, L=200 ms, C=64), submit (10,000 questions to a running stack)")
+    p.add_argument("-n", type=int, help="number of questions, overriding the scenario's")
+    p.add_argument("--repeat", type=int, default=1, help="runs of each tool per scenario, alternating the tools (default 1)")
+    p.add_argument("--with-promptfoo", action="store_true", help=f"also run promptfoo {PROMPTFOO_VERSION} (installed from npm into the scratch folder)")
+    p.add_argument("--scratch", default=str(ROOT / "bench" / "target"), help="where inputs, outputs and promptfoo go (default bench/target)")
+    p.add_argument("--out", help="also write every row as JSON lines to this file")
+    args = p.parse_args()
+
+    work = Path(args.scratch).resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    binary = install_promptfoo(work) if args.with_promptfoo else None
+    print(json.dumps({"machine": {"cores": cores(), "load": load(), "uptime": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()}}), flush=True)
+    rows = []
+    if "submit" in args.scenarios.split(","):
+        submit_scenario(args, work, rows)
+    stubs = {}
+    try:
+        for n, concurrency, latency in scenario_runs(args):
+            stub = stubs.get(latency) or stubs.setdefault(latency, Stub(latency, work))
+            for i in range(args.repeat):
+                # alternate which tool goes first, so drift in the machine's speed hits both alike
+                order = ["assay", "promptfoo"] if binary else ["assay"]
+                if i % 2:
+                    order.reverse()
+                for tool in order:
+                    load_before = load()
+                    m = run_assay(args, stub, n, concurrency, work) if tool == "assay" else run_promptfoo(args, stub, n, concurrency, work, binary)
+                    rows.append(figures(tool, m, stub.stats(), n, concurrency, latency, load_before))
+    finally:
+        for stub in stubs.values():
+            stub.stop()
+    if binary:
+        print_ratios(rows)
+    if args.out:
+        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def print_ratios(rows):
+    """Assay / promptfoo per scenario, on the medians of each figure."""
+    def median(values):
+        values = sorted(v for v in values if v is not None)
+        return values[len(values) // 2] if values else None
+    keys = sorted({(r["n"], r["c"], r["latency_ms"]) for r in rows if "latency_ms" in r})
+    for key in keys:
+        a = [r for r in rows if r["tool"] == "assay" and (r["n"], r["c"], r["latency_ms"]) == key]
+        b = [r for r in rows if r["tool"] == "promptfoo" and (r["n"], r["c"], r["latency_ms"]) == key]
+        ratio = {}
+        for fig in ("wall_s", "calls_s", "last_call_to_reports_s", "peak_rss_mb", "cpu_s", "calls_per_s", "peak_in_flight"):
+            x, y = median(r[fig] for r in a), median(r[fig] for r in b)
+            ratio[fig] = round(x / y, 2) if x is not None and y else None
+        print(json.dumps({"ratio assay/promptfoo": {"n": key[0], "c": key[1], "latency_ms": key[2], **ratio}}), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+package dev.assay.core.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.common.json.Json;
+import dev.assay.common.port.MalformedResponseException;
+import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.port.PortTimeoutException;
+import dev.assay.common.port.RateLimitedException;
+
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The HTTP exchange the adapters share: one JSON request, one JSON answer, and the provider's
+ * error statuses as port errors. On the JDK HTTP client because its HTTP/1.1 connection pool has no
+ * upper bound: the calls in flight are limited by each model's {@code max_concurrency}
+ * ({@link ConcurrencyLimits}) and by nothing else (the REST client's pool stops at 50).
+ */
+public final class JsonHttp {
+
+    private static final int MAX_DETAIL = 300;
+
+    private JsonHttp() {
+    }
+
+    /** One client for all models of an adapter: it pools connections; each request carries its own timeout. */
+    public static HttpClient newClient() {
+        return HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(10))
+                .version(HttpClient.Version.HTTP_1_1)
+                .build();
+    }
+
+    /**
+     * Sends {@code request} and returns its JSON body; a status of 400 or more becomes the port
+     * error that says it (429: rate limited; 5xx with Retry-After: retried when the provider asked).
+     */
+    public static JsonNode exchange(HttpClient client, HttpRequest request, String target, Duration modelTimeout) {
+        HttpResponse<String> response;
+        try {
+            response = client.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (HttpTimeoutException e) {
+            Duration waited = request.timeout().orElse(modelTimeout);
+            throw new PortTimeoutException(target + ": no answer within " + waited.toSeconds() + "s", modelTimeout, e);
+        } catch (IOException e) {
+            throw new PortExecutionException(target + ": " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), null, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PortExecutionException(target + ": interrupted");
+        }
+        int status = response.statusCode();
+        Optional<Duration> retryAfter = response.headers().firstValue("retry-after").flatMap(RetryAfter::parse);
+        if (status == 429) {
+            throw new RateLimitedException(target + ": rate limited (HTTP 429)" + errorDetail(response.body()), retryAfter.orElse(null));
+        }
+        if (status >= 500 && retryAfter.isPresent()) {
+            // 503 (and Anthropic's 529 "overloaded") may say when to come back
+            throw PortExecutionException.withRetryAfter(target + ": HTTP " + status + errorDetail(response.body()), status,
+                    retryAfter.get(), null);
+        }
+        if (status >= 400) {
+            throw new PortExecutionException(target + ": HTTP " + status + errorDetail(response.body()), status, null);
+        }
+        try {
+            JsonNode body = Json.mapper().readTree(response.body());
+            if (body == null || !body.isObject()) {
+                throw new MalformedResponseException(target + ": the response body is not a JSON object", response.body());
+            }
+            return body;
+        } catch (IOException e) {
+            throw new MalformedResponseException(target + ": the response body is not valid JSON", response.body(), e);
+        }
+    }
+
+    /** The provider's {@code error.type: error.message}, else the start of the body. */
+    static String errorDetail(String body) {
+        try {
+            JsonNode error = Json.mapper().readTree(body).path("error");
+            if (error.path("message").isTextual()) {
+                return ": " + error.path("type").asText("error") + ": " + error.path("message").asText();
+            }
+        } catch (IOException | RuntimeException e) {
+            // not JSON: fall through to the raw text
+        }
+        String text = body == null ? "" : body.replaceAll("\\s+", " ").strip();
+        return text.isEmpty() ? "" : ": " + (text.length() > MAX_DETAIL ? text.substring(0, MAX_DETAIL) + "…" : text);
+    }
+}

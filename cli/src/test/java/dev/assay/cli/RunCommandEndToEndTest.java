@@ -130,7 +130,7 @@ class RunCommandEndToEndTest {
             }
         });
         assertThat(Files.readString(out.resolve("report.html"))).contains("<th>pass@2</th>", "<th>agreement</th>");
-        assertThat(out.resolve("logs/generation-service.log")).exists();
+        assertThat(out.resolve("logs/local-service.log")).exists();
         // the three services (and PostgreSQL's own processes): every one stopped
         assertThat(children).as("children seen during the run").isNotEmpty()
                 .allSatisfy(child -> assertThat(child.isAlive()).as("pid %d alive", child.pid()).isFalse());

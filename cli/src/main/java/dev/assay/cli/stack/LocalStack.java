@@ -167,6 +167,7 @@ public final class LocalStack implements AutoCloseable {
         properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
         properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
         properties.put("quarkus.datasource.password", EmbeddedInfrastructure.postgresPassword());
+        properties.put("assay.log-dir", logDir.toAbsolutePath().toString()); // each service's own log beside the process's
         List<String> jvm = new ArrayList<>(JVM_OPTIONS);
         Path archive = appCdsArchive(home);
         if (Files.isRegularFile(archive)) {

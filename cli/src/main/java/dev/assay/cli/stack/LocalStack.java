@@ -42,11 +42,13 @@ public final class LocalStack implements AutoCloseable {
     public static final String SERVICE = "local-service";
     static final List<String> SERVICES = List.of(SERVICE);
     /**
-     * A light JVM for a stack on a workstation: one heap of a fixed cap, the serial collector (no
-     * parallel GC threads on a machine the run's own work needs), and the build's AppCDS archive of the
-     * classes loaded at start when there is one (a JVM that cannot use it says so and starts without).
+     * A light JVM for a stack on a workstation (measured in docs/development.md, "The local stack"): a
+     * small initial heap under a fixed cap, the serial collector (no parallel GC threads on a machine
+     * the run's own work needs) and only the C1 compiler, which halves the CPU time to ready. Plus the
+     * build's AppCDS archive when there is one. {@code ASSAY_LOCAL_JVM_OPTIONS} (space-separated)
+     * replaces these, e.g. to measure a run under C2.
      */
-    static final List<String> JVM_OPTIONS = List.of("-Xmx384m", "-XX:+UseSerialGC");
+    static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
     /**
      * The consumers' session timeout (Kafka's default is 45 s). A service killed outright leaves its
@@ -168,7 +170,7 @@ public final class LocalStack implements AutoCloseable {
         properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
         properties.put("quarkus.datasource.password", EmbeddedInfrastructure.postgresPassword());
         properties.put("assay.log-dir", logDir.toAbsolutePath().toString()); // each service's own log beside the process's
-        List<String> jvm = new ArrayList<>(JVM_OPTIONS);
+        List<String> jvm = new ArrayList<>(jvmOptions(System.getenv("ASSAY_LOCAL_JVM_OPTIONS")));
         Path archive = appCdsArchive(home);
         if (Files.isRegularFile(archive)) {
             jvm.add("-XX:SharedArchiveFile=" + archive);
@@ -181,6 +183,10 @@ public final class LocalStack implements AutoCloseable {
             throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
                     + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);
         }
+    }
+
+    static List<String> jvmOptions(String override) {
+        return override == null || override.isBlank() ? JVM_OPTIONS : List.of(override.strip().split("\\s+"));
     }
 
     static Path appCdsArchive(Path home) {

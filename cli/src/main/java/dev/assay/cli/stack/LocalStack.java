@@ -169,7 +169,9 @@ public final class LocalStack implements AutoCloseable {
         properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
         properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
         properties.put("quarkus.datasource.password", EmbeddedInfrastructure.postgresPassword());
-        properties.put("assay.log-dir", logDir.toAbsolutePath().toString()); // each service's own log beside the process's
+        // the "local" profile on top of prod: each service's own log beside the process's
+        properties.put("quarkus.profile", "prod,local");
+        properties.put("assay.log-dir", logDir.toAbsolutePath().toString());
         List<String> jvm = new ArrayList<>(jvmOptions(System.getenv("ASSAY_LOCAL_JVM_OPTIONS")));
         Path archive = appCdsArchive(home);
         if (Files.isRegularFile(archive)) {

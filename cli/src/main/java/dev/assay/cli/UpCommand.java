@@ -42,8 +42,9 @@ final class UpCommand implements Callable<Integer> {
         Files.createDirectories(folder);
         Path log = folder.resolve("stack.log");
         String java = ProcessHandle.current().info().command().orElse("java");
-        Process daemon = new ProcessBuilder(List.of(java, "-Dassay.home=" + home, "-cp", System.getProperty("java.class.path"),
-                StackDaemon.class.getName(), home.toString()))
+        // it holds the broker: light, as bin/assay starts the CLI (serial collector, small initial heap)
+        Process daemon = new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xms32m", "-Dassay.home=" + home,
+                "-cp", System.getProperty("java.class.path"), StackDaemon.class.getName(), home.toString()))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();

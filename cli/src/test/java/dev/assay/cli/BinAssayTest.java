@@ -41,9 +41,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class BinAssayTest {
 
-    private static final List<String> TARGETS = List.of("cli", "generation-service", "parsing-service", "rubric-service");
+    private static final List<String> TARGETS = List.of("cli", "local-service");
     private static final List<String> MODULES = List.of("cli", "common", "importers", "local-stack", "service-core",
-            "generation-stage", "parsing-stage", "rubric-stage", "generation-service", "parsing-service", "rubric-service");
+            "generation-stage", "parsing-stage", "rubric-stage", "generation-service", "parsing-service", "rubric-service",
+            "local-service");
     private static final Instant SOURCES_WRITTEN = Instant.now().minus(Duration.ofHours(2));
     private static final Instant BUILT = Instant.now().minus(Duration.ofHours(1));
 
@@ -119,13 +120,13 @@ class BinAssayTest {
 
         assertThat(result.exit()).as(result.toString()).isZero();
         assertThat(result.err()).contains("assay: parsing-stage/src/main/java/dev/assay/Some.java changed since "
-                + "parsing-service/target/quarkus-app/quarkus-run.jar was built; building parsing-service");
+                + "local-service/target/quarkus-app/quarkus-run.jar was built; building local-service");
         // one line per module, as Maven reaches it; nothing else of Maven's
         assertThat(result.err().lines().filter(line -> line.startsWith("assay: building ")))
                 .containsExactly("assay: building Assay [1/3]", "assay: building Assay :: common [2/3]",
                         "assay: building Assay :: parsing-service [3/3]");
         assertThat(result.err()).doesNotContain("Scanning").doesNotContain("Building jar");
-        assertThat(Files.readString(buildArgs).strip()).isEqualTo("-B -DskipTests package -pl parsing-service -am");
+        assertThat(Files.readString(buildArgs).strip()).isEqualTo("-B -DskipTests package -pl local-service -am");
         assertThat(Files.readString(home.resolve(".assay/build.log"))).contains("Building jar");
         assertThat(result.out()).startsWith("assay ");
 
@@ -141,7 +142,7 @@ class BinAssayTest {
     void aSharedModuleOrTheParentPomRebuildsEveryJarBuiltFromIt() throws Exception {
         touch(home.resolve("common/src/main/java/dev/assay/Some.java"));
         run(home.resolve("bin/assay"), Map.of("ASSAY_BUILD_CMD", fakeBuild.toString()), "--version");
-        assertThat(Files.readString(buildArgs)).contains("-pl cli,generation-service,parsing-service,rubric-service ");
+        assertThat(Files.readString(buildArgs)).contains("-pl cli,local-service ");
 
         Files.delete(buildArgs);
         touch(home.resolve("local-stack/pom.xml"));
@@ -151,7 +152,7 @@ class BinAssayTest {
         Files.delete(buildArgs);
         touch(home.resolve("pom.xml"));
         run(home.resolve("bin/assay"), Map.of("ASSAY_BUILD_CMD", fakeBuild.toString()), "--version");
-        assertThat(Files.readString(buildArgs)).contains("-pl cli,generation-service,parsing-service,rubric-service ");
+        assertThat(Files.readString(buildArgs)).contains("-pl cli,local-service ");
     }
 
     @Test
@@ -160,11 +161,11 @@ class BinAssayTest {
         Result testOnly = run(home.resolve("bin/assay"), Map.of("ASSAY_BUILD_CMD", "false"), "--version");
         assertThat(testOnly.exit()).as(testOnly.toString()).isZero();
 
-        Files.delete(home.resolve("rubric-service/target/quarkus-app/quarkus-run.jar"));
+        Files.delete(home.resolve("local-service/target/quarkus-app/quarkus-run.jar"));
         Result failed = run(home.resolve("bin/assay"), Map.of("ASSAY_BUILD_CMD", fakeBuild.toString(), "FAKE_BUILD_EXIT", "1"),
                 "--version");
         assertThat(failed.exit()).as(failed.toString()).isEqualTo(ExitCodes.INFRASTRUCTURE);
-        assertThat(failed.err()).contains("rubric-service/target/quarkus-app/quarkus-run.jar is missing; building rubric-service")
+        assertThat(failed.err()).contains("local-service/target/quarkus-app/quarkus-run.jar is missing; building local-service")
                 .contains("assay: the build failed (exit 1); the end of " + home.resolve(".assay/build.log"))
                 .contains("[INFO] Building jar"); // the end of the log, to see why
         assertThat(failed.out()).isEmpty();

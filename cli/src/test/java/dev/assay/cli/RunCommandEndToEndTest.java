@@ -130,8 +130,10 @@ class RunCommandEndToEndTest {
             }
         });
         assertThat(Files.readString(out.resolve("report.html"))).contains("<th>pass@2</th>", "<th>agreement</th>");
-        assertThat(out.resolve("logs/generation-service.log")).exists();
-        // the three services (and PostgreSQL's own processes): every one stopped
+        assertThat(out.resolve("logs/local-service.log")).exists();
+        // and each service's own lines in a log of its own, as when they ran apart
+        assertThat(out.resolve("logs/generation-service.log")).content().contains("jobs published");
+        // the service process (and PostgreSQL's own processes): every one stopped
         assertThat(children).as("children seen during the run").isNotEmpty()
                 .allSatisfy(child -> assertThat(child.isAlive()).as("pid %d alive", child.pid()).isFalse());
     }

@@ -41,8 +41,8 @@ class RunStoppedDuringStartupTest {
     @TempDir
     Path dir;
 
-    private static boolean isParsingService(ProcessHandle process) {
-        return process.info().commandLine().orElse("").contains("parsing-service");
+    private static boolean isLocalService(ProcessHandle process) {
+        return process.info().commandLine().orElse("").contains("local-service");
     }
 
     @Test
@@ -53,10 +53,10 @@ class RunStoppedDuringStartupTest {
         Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
         Path output = dir.resolve("cli-output.txt");
         try {
-            awaitLine(output, cli, started, line -> line.contains("starting parsing-service"));
-            // the signal must find parsing-service spawned but not yet ready
-            Eventually.await(Duration.ofSeconds(30), () -> cli.descendants().filter(RunStoppedDuringStartupTest::isParsingService).count(),
-                    count -> count > 0, "parsing-service to be spawned");
+            awaitLine(output, cli, started, line -> line.contains("starting local-service"));
+            // the signal must find local-service spawned but not yet ready
+            Eventually.await(Duration.ofSeconds(30), () -> cli.descendants().filter(RunStoppedDuringStartupTest::isLocalService).count(),
+                    count -> count > 0, "local-service to be spawned");
             cli.descendants().forEach(started::add);
             cli.destroy(); // SIGTERM
             assertThat(cli.waitFor(90, TimeUnit.SECONDS)).as("the CLI exits").isTrue();
@@ -120,7 +120,7 @@ class RunStoppedDuringStartupTest {
             assertThat(marker.path("results").asLong()).isEqualTo(3);
             assertThat(marker.path("expected").asLong()).isEqualTo(4);
             assertThat(out.resolve("results.csv")).exists();
-            assertThat(out.resolve("logs/generation-service.log")).exists();
+            assertThat(out.resolve("logs/local-service.log")).exists();
             assertThat(started).as("processes the run started").hasSizeGreaterThanOrEqualTo(3);
             assertAllStopped(started);
         }

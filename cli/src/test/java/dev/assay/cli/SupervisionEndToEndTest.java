@@ -50,7 +50,7 @@ class SupervisionEndToEndTest {
             Set<Long> pids = new HashSet<>();
             try (LocalStack stack = LocalStack.start(home, dir.resolve("logs"), LocalStack.DEFAULT_READY_TIMEOUT, status::add)) {
                 RunApi api = new RunApi(stack.apiUrl());
-                for (String service : List.of("generation-service", "parsing-service", "rubric-service")) {
+                for (String service : List.of(LocalStack.SERVICE)) {
                     String runId = api.submit(run.benchmark(), run.config());
                     Eventually.await(Duration.ofSeconds(60), () -> stub.requestCount(), count -> count > 0,
                             "the run to be under way");
@@ -81,7 +81,7 @@ class SupervisionEndToEndTest {
                 }
                 pids.addAll(stack.pids());
             }
-            assertThat(pids).hasSize(6).allSatisfy(pid ->
+            assertThat(pids).hasSize(2).allSatisfy(pid ->
                     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid %d", pid).isFalse());
         }
     }
@@ -96,15 +96,15 @@ class SupervisionEndToEndTest {
             String config = config(stub).toString();
             CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("run", benchmark,
                     "--config", config, "--out", out.toString()));
-            // the service processes are this JVM's children: kill generation-service once the run is under way
+            // the service process is this JVM's child: kill it once the run is under way
             Eventually.await(Duration.ofSeconds(240), () -> stub.requestCount(), count -> count >= 2, "the run to be under way");
             ProcessHandle generation = ProcessHandle.current().children()
-                    .filter(child -> child.info().commandLine().orElse("").contains("generation-service")).findFirst().orElseThrow();
+                    .filter(child -> child.info().commandLine().orElse("").contains(LocalStack.SERVICE)).findFirst().orElseThrow();
             generation.destroyForcibly();
 
             CliRun result = running.get(10, TimeUnit.MINUTES);
             assertThat(result.exit()).as(result.toString()).isZero();
-            assertThat(result.out()).contains("generation-service exited (code 137); restarting it (restart 1)")
+            assertThat(result.out()).contains(LocalStack.SERVICE + " exited (code 137); restarting it (restart 1)")
                     .contains(QUESTIONS + "/" + QUESTIONS + " done");
             assertThat(Json.mapper().readTree(out.resolve("results.json").toFile())).hasSize(QUESTIONS);
             assertThat(generation.isAlive()).isFalse();
@@ -115,7 +115,7 @@ class SupervisionEndToEndTest {
         try {
             return api.run(runId);
         } catch (RuntimeException e) {
-            return null; // generation-service, the API, is being restarted
+            return null; // the service process, the API, is being restarted
         }
     }
 

@@ -69,7 +69,7 @@ class GracefulShutdownEndToEndTest {
                     "kafka.bootstrap.servers", KafkaBrokerResource.bootstrapServers(),
                     "mp.messaging.incoming.answers.topic", in,
                     "mp.messaging.incoming.answers.group.id", group,
-                    "mp.messaging.outgoing.parsed.topic", out);
+                    "mp.messaging.outgoing.parsed-out.topic", out);
 
             ServiceProcess instance = ServiceProcess.start(PipelineStack.projectRoot(), "parsing-service", logs.resolve("first"), env,
                     properties, Duration.ofSeconds(90));

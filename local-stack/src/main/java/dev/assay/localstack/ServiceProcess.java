@@ -32,11 +32,16 @@ import java.util.function.Consumer;
  */
 public final class ServiceProcess implements AutoCloseable {
 
+    /** A heap cap per service, as each of several services on one machine needs. */
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx384m");
+
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
     private final int port;
     private final List<String> command;
+    // the app's own folder: a class data archive the build wrote names its jars relative to it
+    private final Path directory;
     private final Map<String, String> env;
     private final Path log;
     // replaced by restart(); close() and restart() agree under this lock, so no process is spawned after close
@@ -44,10 +49,11 @@ public final class ServiceProcess implements AutoCloseable {
     private volatile Process process;
     private boolean closed;
 
-    private ServiceProcess(String name, int port, List<String> command, Map<String, String> env, Path log) {
+    private ServiceProcess(String name, int port, List<String> command, Path directory, Map<String, String> env, Path log) {
         this.name = name;
         this.port = port;
         this.command = List.copyOf(command);
+        this.directory = directory;
         this.env = Map.copyOf(env);
         this.log = log;
     }
@@ -65,6 +71,13 @@ public final class ServiceProcess implements AutoCloseable {
     public static ServiceProcess start(Path projectRoot, String module, Path logDir, Map<String, String> env,
                                        Map<String, String> properties, Duration readyTimeout,
                                        Consumer<ServiceProcess> onSpawn) throws IOException {
+        return start(projectRoot, module, logDir, env, properties, DEFAULT_JVM_OPTIONS, readyTimeout, onSpawn);
+    }
+
+    /** As above, with the JVM's own options (heap, collector, class data archive) instead of {@link #DEFAULT_JVM_OPTIONS}. */
+    public static ServiceProcess start(Path projectRoot, String module, Path logDir, Map<String, String> env,
+                                       Map<String, String> properties, List<String> jvmOptions, Duration readyTimeout,
+                                       Consumer<ServiceProcess> onSpawn) throws IOException {
         Path jar = projectRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: package the services first (./mvnw package -DskipTests)");
@@ -76,14 +89,16 @@ public final class ServiceProcess implements AutoCloseable {
 
         List<String> command = new ArrayList<>(ignoringInterrupt());
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Xmx384m");
+        command.addAll(jvmOptions);
+        // names the process for ps and its readers: the jar is run by its bare name from its folder
+        command.add("-Dassay.service=" + module);
         command.add("-Dquarkus.http.port=" + port);
         command.add("-Dquarkus.http.host=127.0.0.1");
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
-        command.add(jar.toString());
+        command.add(jar.getFileName().toString());
 
-        ServiceProcess service = new ServiceProcess(module, port, command, env, log);
+        ServiceProcess service = new ServiceProcess(module, port, command, jar.getParent(), env, log);
         synchronized (service.lock) {
             service.process = service.spawn();
         }
@@ -114,6 +129,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     private Process spawn() throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(directory.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +21,13 @@ import java.util.function.Supplier;
 
 /**
  * The whole pipeline on this machine for one {@code assay run} (or {@code assay up}): a single-node
- * KRaft broker and PostgreSQL inside this JVM, and the three packaged services as separate processes
- * (prod profile, 127.0.0.1, free ports) whose output goes to {@code <logDir>/<service>.log}.
+ * KRaft broker and PostgreSQL inside this JVM, and one service process, {@code local-service}: the
+ * three services' stages, run API and result store in one JVM over the same topics and store as
+ * when deployed (prod profile, 127.0.0.1, a free port), its output in {@code <logDir>/local-service.log}.
+ * One JVM instead of three starts in a third of the CPU time and holds a third of the memory
+ * (docs/development.md, "The local stack").
  *
- * <p>Its services are supervised ({@link Supervisor}): one whose process ends while the stack runs
+ * <p>Its service is supervised ({@link Supervisor}): one whose process ends while the stack runs
  * is restarted on its port, a bounded number of times; past that the stack reports a
  * {@linkplain #onFailure failure}.
  *
@@ -34,7 +38,17 @@ public final class LocalStack implements AutoCloseable {
 
     /** A few partitions per topic, so the services' consumers work in parallel as deployed. */
     static final int PARTITIONS = 3;
-    static final List<String> SERVICES = List.of("generation-service", "parsing-service", "rubric-service");
+    /** The one service process: every stage, the run API and the result store (module local-service). */
+    public static final String SERVICE = "local-service";
+    static final List<String> SERVICES = List.of(SERVICE);
+    /**
+     * A light JVM for a stack on a workstation (measured in docs/development.md, "The local stack"): a
+     * small initial heap under a fixed cap, the serial collector (no parallel GC threads on a machine
+     * the run's own work needs) and only the C1 compiler, which halves the CPU time to ready. Plus the
+     * build's AppCDS archive when there is one. {@code ASSAY_LOCAL_JVM_OPTIONS} (space-separated)
+     * replaces these, e.g. to measure a run under C2.
+     */
+    static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
     /**
      * The consumers' session timeout (Kafka's default is 45 s). A service killed outright leaves its
@@ -121,48 +135,94 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private void startAll(Path home, Path logDir, Duration readyTimeout, Consumer<String> status) {
-        status.accept("starting the Kafka broker");
-        String bootstrap;
-        try {
-            bootstrap = EmbeddedInfrastructure.kafkaBootstrapServers();
-            for (String topic : Topics.ALL) {
-                EmbeddedInfrastructure.createTopic(topic, PARTITIONS);
+        // The broker and PostgreSQL do not need each other: start them side by side, each on a thread
+        // of its own (not the common pool, which has one thread on a two-core machine).
+        status.accept("starting the Kafka broker and PostgreSQL");
+        CompletableFuture<String> kafka = startedOnItsOwnThread("assay-start-kafka", () -> {
+            try {
+                String servers = EmbeddedInfrastructure.kafkaBootstrapServers();
+                for (String topic : Topics.ALL) {
+                    EmbeddedInfrastructure.createTopic(topic, PARTITIONS);
+                }
+                return servers;
+            } catch (RuntimeException e) {
+                throw new StackStartException("the in-process Kafka broker could not start: " + causes(e), e);
             }
-        } catch (RuntimeException e) {
-            throw new StackStartException("the in-process Kafka broker could not start: " + causes(e), e);
-        }
-        status.accept("starting PostgreSQL");
-        String jdbcUrl;
-        try {
-            jdbcUrl = EmbeddedInfrastructure.postgresJdbcUrl();
-        } catch (RuntimeException e) {
-            throw new StackStartException("embedded PostgreSQL could not start: " + causes(e), e);
-        }
+        });
+        CompletableFuture<String> postgres = startedOnItsOwnThread("assay-start-postgres", () -> {
+            try {
+                return EmbeddedInfrastructure.postgresJdbcUrl();
+            } catch (RuntimeException e) {
+                throw new StackStartException("embedded PostgreSQL could not start: " + causes(e), e);
+            }
+        });
+        String bootstrap = joined(kafka);
+        String jdbcUrl = joined(postgres);
         try {
             Files.createDirectories(logDir);
         } catch (IOException e) {
             throw new StackStartException("cannot create the log directory " + logDir + ": " + e.getMessage(), e);
         }
-        Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap, "kafka.session.timeout.ms", SESSION_TIMEOUT_MS);
-        for (String service : SERVICES) {
-            Map<String, String> properties = new HashMap<>(kafka);
-            if (service.equals("generation-service")) {
-                properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
-                properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
-                properties.put("quarkus.datasource.password", EmbeddedInfrastructure.postgresPassword());
-            }
-            status.accept("starting " + service + " (log: " + logDir.resolve(service + ".log") + ")");
-            try {
-                // The services inherit this environment: API keys reach them without passing through the CLI's output.
-                ServiceProcess.start(home, service, logDir, Map.of(), properties, readyTimeout, this::adopt);
-            } catch (IOException | RuntimeException e) {
-                throw new StackStartException(service + " did not start: " + firstLine(e.getMessage())
-                        + " (log: " + logDir.resolve(service + ".log") + ")", e);
-            }
+        Map<String, String> properties = new HashMap<>();
+        properties.put("kafka.bootstrap.servers", bootstrap);
+        properties.put("kafka.session.timeout.ms", SESSION_TIMEOUT_MS);
+        properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
+        properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
+        properties.put("quarkus.datasource.password", EmbeddedInfrastructure.postgresPassword());
+        // the "local" profile on top of prod: each service's own log beside the process's
+        properties.put("quarkus.profile", "prod,local");
+        properties.put("assay.log-dir", logDir.toAbsolutePath().toString());
+        List<String> jvm = new ArrayList<>(jvmOptions(System.getenv("ASSAY_LOCAL_JVM_OPTIONS")));
+        Path archive = appCdsArchive(home);
+        if (Files.isRegularFile(archive)) {
+            jvm.add("-XX:SharedArchiveFile=" + archive);
+        }
+        status.accept("starting " + SERVICE + " (log: " + logDir.resolve(SERVICE + ".log") + ")");
+        try {
+            // The service inherits this environment: API keys reach it without passing through the CLI's output.
+            ServiceProcess.start(home, SERVICE, logDir, Map.of(), properties, jvm, readyTimeout, this::adopt);
+        } catch (IOException | RuntimeException e) {
+            throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
+                    + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);
         }
     }
 
-    /** Base URL of generation-service, the run API. */
+    static List<String> jvmOptions(String override) {
+        return override == null || override.isBlank() ? JVM_OPTIONS : List.of(override.strip().split("\\s+"));
+    }
+
+    static Path appCdsArchive(Path home) {
+        return jarOf(home, SERVICE).resolveSibling("app-cds.jsa");
+    }
+
+    private static <T> CompletableFuture<T> startedOnItsOwnThread(String name, Supplier<T> step) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name(name).start(() -> {
+            try {
+                result.complete(step.get());
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    /** The step's result, its own exception rethrown as it was; waiting is cut short by an interrupt (Ctrl-C). */
+    private static <T> T joined(CompletableFuture<T> step) {
+        try {
+            return step.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackStartException("interrupted while starting the local stack", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new StackStartException(causes(e), e);
+        }
+    }
+
+    /** Base URL of the run API. */
     public String apiUrl() {
         return services.getFirst().baseUrl();
     }
@@ -203,7 +263,7 @@ public final class LocalStack implements AutoCloseable {
     private static final Duration CRASH_GRACE = Duration.ofSeconds(3);
 
     /**
-     * After a call to the run API failed: whether that was generation-service going down, in which
+     * After a call to the run API failed: whether that was the service process going down, in which
      * case this waits until the supervisor has it running again (true: call again). False when the
      * service is up, so the failure is the answer.
      *
@@ -267,8 +327,14 @@ public final class LocalStack implements AutoCloseable {
         for (int i = services.size() - 1; i >= 0; i--) {
             services.get(i).close();
         }
+        // the broker and PostgreSQL stop independently of each other: side by side
+        Thread postgres = Thread.ofPlatform().name("assay-stop-postgres").start(() -> quietly(EmbeddedInfrastructure::stopPostgres));
         quietly(EmbeddedInfrastructure::stopKafka);
-        quietly(EmbeddedInfrastructure::stopPostgres);
+        try {
+            postgres.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // PostgreSQL's own shutdown hook stops it at exit
+        }
     }
 
     /**

@@ -32,7 +32,7 @@ public class JobConsumer {
     private final MutinyEmitter<String> answers;
     private final StageRecords records;
 
-    public JobConsumer(GenerationStage stage, @Channel("answers") MutinyEmitter<String> answers, StageRecords records) {
+    public JobConsumer(GenerationStage stage, @Channel("answers-out") MutinyEmitter<String> answers, StageRecords records) {
         this.stage = stage;
         this.answers = answers;
         this.records = records;

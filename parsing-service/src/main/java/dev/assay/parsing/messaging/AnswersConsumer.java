@@ -34,7 +34,7 @@ public class AnswersConsumer {
     private final MutinyEmitter<String> parsed;
     private final StageRecords records;
 
-    public AnswersConsumer(ParsingStage stage, @Channel("parsed") MutinyEmitter<String> parsed, StageRecords records) {
+    public AnswersConsumer(ParsingStage stage, @Channel("parsed-out") MutinyEmitter<String> parsed, StageRecords records) {
         this.stage = stage;
         this.parsed = parsed;
         this.records = records;

@@ -35,7 +35,7 @@ public class ParsedConsumer {
     private final MutinyEmitter<String> results;
     private final StageRecords records;
 
-    public ParsedConsumer(RubricStage stage, @Channel("results") MutinyEmitter<String> results, StageRecords records) {
+    public ParsedConsumer(RubricStage stage, @Channel("results-out") MutinyEmitter<String> results, StageRecords records) {
         this.stage = stage;
         this.results = results;
         this.records = records;

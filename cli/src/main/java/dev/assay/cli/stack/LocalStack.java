@@ -146,6 +146,10 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap, "kafka.session.timeout.ms", SESSION_TIMEOUT_MS);
         for (String service : SERVICES) {
             Map<String, String> properties = new HashMap<>(kafka);
+            // every stage shares the response cache in the stack's PostgreSQL (docs/cache.md)
+            properties.put("assay.cache.jdbc-url", jdbcUrl);
+            properties.put("assay.cache.username", EmbeddedInfrastructure.postgresUsername());
+            properties.put("assay.cache.password", EmbeddedInfrastructure.postgresPassword());
             if (service.equals("generation-service")) {
                 properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
                 properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());

@@ -16,6 +16,12 @@ import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 
+import dev.assay.core.cache.CacheKey;
+import dev.assay.core.cache.CacheScope;
+import dev.assay.core.cache.CachedResponse;
+import dev.assay.core.cache.ResponseCache;
+
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -45,9 +51,21 @@ final class GuardedLlmPort implements LlmPort {
     private final RetryAfterGate gate;
     private final RetryPolicy retry;
     private final ModelCallObserver observer;
+    private final ResponseCache cache;
+    private final CacheScope scope;
+    private final JsonNode schema;
 
     GuardedLlmPort(LlmPort delegate, ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls,
                    ConcurrencyLimits limits, RetryAfterGate gate, RetryPolicy retry, ModelCallObserver observer) {
+        this(delegate, model, stage, task, calls, limits, gate, retry, observer, ResponseCache.NONE, CacheScope.OFF, null);
+    }
+
+    GuardedLlmPort(LlmPort delegate, ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls,
+                   ConcurrencyLimits limits, RetryAfterGate gate, RetryPolicy retry, ModelCallObserver observer,
+                   ResponseCache cache, CacheScope scope, JsonNode schema) {
+        this.cache = cache;
+        this.scope = scope;
+        this.schema = schema;
         this.delegate = delegate;
         this.model = model;
         this.stage = stage;
@@ -59,8 +77,31 @@ final class GuardedLlmPort implements LlmPort {
         this.observer = observer;
     }
 
+    /** The cached answer when the scope reads the cache and has one, else the model's (stored when the scope writes). */
     @Override
     public LlmResponse invoke(List<Message> messages) {
+        if (!scope.mode().reads()) {
+            return call(messages);
+        }
+        String key = CacheKey.of(model, messages, schema, scope.replicate());
+        Optional<CachedResponse> hit = cache.find(key);
+        if (hit.isPresent()) {
+            // paid for once already: the original usage is kept, the cost of this call is nothing
+            UsageMetadata usage = hit.get().usage().withCostUsd(BigDecimal.ZERO);
+            synchronized (calls) {
+                calls.add(new RecordedCall(stage, task, model.canonicalKey(), messages, hit.get().content(), usage, 0, null,
+                        List.of(), true));
+            }
+            return new LlmResponse(hit.get().content(), usage, null);
+        }
+        LlmResponse response = call(messages);
+        if (scope.mode().writes()) {
+            cache.putIfAbsent(key, model.canonicalKey(), new CachedResponse(response.content(), response.usage()));
+        }
+        return response;
+    }
+
+    private LlmResponse call(List<Message> messages) {
         Budget budget = new Budget(model.effectiveTimeout());
         PortException previous = null;
         for (int attempt = 1; ; attempt++) {
@@ -222,7 +263,7 @@ final class GuardedLlmPort implements LlmPort {
     @Override
     public LlmPort withStructuredOutput(JsonNode jsonSchema) {
         return new GuardedLlmPort(delegate.withStructuredOutput(jsonSchema), model, stage, task, calls, limits, gate, retry,
-                observer);
+                observer, cache, scope, jsonSchema);
     }
 
     @Override

@@ -95,6 +95,21 @@ final class RunApi {
         }
     }
 
+    /** GET /api/cache: the response cache's entries, hits and savings. */
+    JsonNode cacheStats() {
+        return get("/api/cache");
+    }
+
+    /** DELETE /api/cache; returns how many answers were removed. */
+    long clearCache() {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/cache")).DELETE());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("the response cache could not be cleared (HTTP " + response.statusCode() + "): "
+                    + response.body());
+        }
+        return parse(response).path("cleared").asLong();
+    }
+
     JsonNode scores(String runId) {
         return get("/api/runs/" + runId + "/scores");
     }

@@ -64,6 +64,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
     List<String> judges = new ArrayList<>();
 
+    @Option(names = "--no-cache", description = "call every model afresh and store nothing in the response cache (docs/cache.md)")
+    boolean noCache;
+
     @Option(names = "--min-pass-rate", paramLabel = "X", converter = RateOption.class, description = RateOption.MIN_PASS_RATE)
     Double minPassRate;
 
@@ -166,7 +169,7 @@ final class RunCommand implements Callable<Integer> {
             RunApi api = new RunApi(stack.apiUrl()).onWait(line -> say(stdout, line));
             String runId;
             try {
-                runId = api.submit(run.benchmark(), run.config());
+                runId = api.submit(run.benchmark(), RunConfigOverrides.noCache(run.config(), noCache));
             } catch (RuntimeException e) {
                 if (stop.signal().isPresent()) {
                     stop.doneWaiting();

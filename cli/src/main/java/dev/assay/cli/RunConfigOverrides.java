@@ -55,6 +55,11 @@ final class RunConfigOverrides {
         return base.withModels(answeringModels, judgeModels);
     }
 
+    /** {@code --no-cache}: the run calls every model afresh and stores nothing, whatever the config says. */
+    static RunConfig noCache(RunConfig config, boolean noCache) {
+        return noCache ? config.toBuilder().cache(dev.assay.common.run.CacheMode.OFF).build() : config;
+    }
+
     /**
      * {@code --answering} without {@code --judge}: a real answering model is not judged by the
      * config's scripted demo judges. The config's real judges stay; without any, the answering

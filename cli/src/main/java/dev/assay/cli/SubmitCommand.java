@@ -36,6 +36,9 @@ final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
     List<String> judges = new ArrayList<>();
 
+    @Option(names = "--no-cache", description = "call every model afresh and store nothing in the response cache (docs/cache.md)")
+    boolean noCache;
+
     /** A seam for tests; the default is the real thing. */
     Map<String, String> env = System.getenv();
 
@@ -46,7 +49,7 @@ final class SubmitCommand implements Callable<Integer> {
                 RunPreparation.Target.SERVER);
         prepared.notes().forEach(note -> spec.commandLine().getErr().println("assay: " + note));
         ValidRun run = prepared.run();
-        String runId = server.api().submit(run.benchmark(), run.config());
+        String runId = server.api().submit(run.benchmark(), RunConfigOverrides.noCache(run.config(), noCache));
         spec.commandLine().getOut().println(runId);
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;

@@ -111,7 +111,21 @@ public final class SummaryTable {
         });
         // names and the failure list are text, read left to right; the figures line up on their last digit
         Set<Integer> left = byTag ? Set.of(0, 1, 2, header.indexOf("failures")) : Set.of(0, 1, header.indexOf("failures"));
-        return align(header, rows, left) + notPassed(data.results());
+        return align(header, rows, left) + notPassed(data.results()) + cacheLine(data.results());
+    }
+
+    /** How many of the run's model calls the response cache answered (docs/cache.md); nothing when none. */
+    static String cacheLine(List<JsonNode> results) {
+        int calls = 0;
+        int cached = 0;
+        for (JsonNode result : results) {
+            for (JsonNode call : result.path("calls")) {
+                calls++;
+                cached += call.path("cached").asBoolean() ? 1 : 0;
+            }
+        }
+        return cached == 0 ? "" : "\n" + cached + " of " + calls + " model calls served from the response cache (not paid again; "
+                + "--no-cache or cache: off calls every model)\n";
     }
 
     /**

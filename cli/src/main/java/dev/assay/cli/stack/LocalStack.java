@@ -169,6 +169,10 @@ public final class LocalStack implements AutoCloseable {
         properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
         properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
         properties.put("quarkus.datasource.password", EmbeddedInfrastructure.postgresPassword());
+        // every stage shares the response cache in the stack's PostgreSQL (docs/cache.md)
+        properties.put("assay.cache.jdbc-url", jdbcUrl);
+        properties.put("assay.cache.username", EmbeddedInfrastructure.postgresUsername());
+        properties.put("assay.cache.password", EmbeddedInfrastructure.postgresPassword());
         // the "local" profile on top of prod: each service's own log beside the process's
         properties.put("quarkus.profile", "prod,local");
         properties.put("assay.log-dir", logDir.toAbsolutePath().toString());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.rag.RagSettings;
+import dev.assay.common.run.CacheMode;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.FewShotSettings;
@@ -18,12 +19,13 @@ import dev.assay.common.run.FewShotSettings;
  * @param nuggetEvaluation how nuggets are judged
  * @param rag              how questions with passages are asked
  * @param fewShotFormat    how the answering model is shown the few-shot examples: {@code messages} (null) or {@code text}
+ * @param cache            how every stage uses the response cache ({@code read_write} when absent)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
                           PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
-                          RagSettings rag, String fewShotFormat) {
+                          RagSettings rag, String fewShotFormat, CacheMode cache) {
     public JobSettings {
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
@@ -31,6 +33,26 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
         nuggetEvaluation = nuggetEvaluation == null ? NuggetSettings.DEFAULTS : nuggetEvaluation;
         rag = rag == null ? RagSettings.DEFAULTS : rag;
         fewShotFormat = FewShotSettings.MESSAGES.equals(fewShotFormat) ? null : fewShotFormat;
+        // the default is left out of the record, so jobs of runs that never mention the cache look as before
+        cache = cache == CacheMode.READ_WRITE ? null : cache;
+    }
+
+    public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
+                       PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
+                       RagSettings rag, String fewShotFormat) {
+        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, null);
+    }
+
+    /** How the stages use the response cache for this job. */
+    public CacheMode effectiveCache() {
+        return cache == null ? CacheMode.READ_WRITE : cache;
+    }
+
+    /** These settings with another cache mode. */
+    public JobSettings withCache(CacheMode mode) {
+        return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation,
+                rag, fewShotFormat, mode);
     }
 
     public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,

@@ -18,16 +18,30 @@ import java.util.List;
  * @param error     why the call failed, when it did
  * @param coercions values of the judge's JSON answer read as another type to fit its schema, each naming the field,
  *                  the value given and what it became ({@code verdict: "yes" read as true}); absent when none
+ * @param cached    true when the answer came from the response cache: no model was called, the usage is the original
+ *                  call's with a cost of zero; absent otherwise
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RecordedCall(Stage stage, PromptTask task, String model, List<Message> messages, String response,
                            UsageMetadata usage, long latencyMs, String error,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> coercions) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> coercions, Boolean cached) {
     public RecordedCall {
         messages = messages == null ? List.of() : List.copyOf(messages);
         usage = usage == null ? UsageMetadata.EMPTY : usage;
         coercions = coercions == null ? List.of() : List.copyOf(coercions);
+        cached = Boolean.TRUE.equals(cached) ? Boolean.TRUE : null;
+    }
+
+    public RecordedCall(Stage stage, PromptTask task, String model, List<Message> messages, String response,
+                        UsageMetadata usage, long latencyMs, String error, List<String> coercions) {
+        this(stage, task, model, messages, response, usage, latencyMs, error, coercions, null);
+    }
+
+    /** Whether the answer came from the response cache. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean fromCache() {
+        return Boolean.TRUE.equals(cached);
     }
 
     /** A call whose answer was used as given (or not parsed at all). */
@@ -38,6 +52,6 @@ public record RecordedCall(Stage stage, PromptTask task, String model, List<Mess
 
     /** This call, its answer read with these coercions. */
     public RecordedCall withCoercions(List<String> coercions) {
-        return new RecordedCall(stage, task, model, messages, response, usage, latencyMs, error, coercions);
+        return new RecordedCall(stage, task, model, messages, response, usage, latencyMs, error, coercions, cached);
     }
 }

@@ -29,6 +29,7 @@ import java.util.Map;
  * @param nuggetEvaluation how nuggets are judged (window size, prompt style, output format)
  * @param rag             how questions with passages are asked (variant, budget)
  * @param fewShot         the few-shot pool and how questions draw from it
+ * @param cache           how the run uses the response cache (default {@code read_write}, see docs/cache.md)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -46,7 +47,8 @@ public record RunConfig(
         RubricStrategy rubricStrategy,
         NuggetSettings nuggetEvaluation,
         RagSettings rag,
-        FewShotSettings fewShot) implements Validatable {
+        FewShotSettings fewShot,
+        CacheMode cache) implements Validatable {
 
     public static final int MAX_REPLICATES = 1000;
 
@@ -60,7 +62,15 @@ public record RunConfig(
                      EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
                      Map<String, ManualAnswer> manualAnswers, Rubric globalRubric) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, null, null, null, null);
+                manualAnswers, globalRubric, null, null, null, null, null);
+    }
+
+    public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
+                     EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
+                     Map<String, ManualAnswer> manualAnswers, Rubric globalRubric, RubricStrategy rubricStrategy,
+                     NuggetSettings nuggetEvaluation, RagSettings rag, FewShotSettings fewShot) {
+        this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
+                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null);
     }
 
     /** A config with no models and every setting at its default; set what the run needs. */
@@ -73,7 +83,7 @@ public record RunConfig(
         return new Builder().name(name).answeringModels(answeringModels).judges(judges).replicates(replicates)
                 .evaluationMode(evaluationMode).abstentionCheck(abstentionCheck).sufficiencyCheck(sufficiencyCheck)
                 .promptConfig(promptConfig).manualAnswers(manualAnswers).globalRubric(globalRubric)
-                .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot);
+                .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot).cache(cache);
     }
 
     /** This config with other answering models and judges (every setting kept). */
@@ -95,6 +105,10 @@ public record RunConfig(
 
     public NuggetSettings effectiveNuggetEvaluation() {
         return nuggetEvaluation == null ? NuggetSettings.DEFAULTS : nuggetEvaluation;
+    }
+
+    public CacheMode effectiveCache() {
+        return cache == null ? CacheMode.READ_WRITE : cache;
     }
 
     public int effectiveReplicates() {
@@ -188,8 +202,14 @@ public record RunConfig(
         private NuggetSettings nuggetEvaluation;
         private RagSettings rag;
         private FewShotSettings fewShot;
+        private CacheMode cache;
 
         private Builder() {
+        }
+
+        public Builder cache(CacheMode cache) {
+            this.cache = cache;
+            return this;
         }
 
         public Builder name(String name) {
@@ -265,7 +285,7 @@ public record RunConfig(
         public RunConfig build() {
             return new RunConfig(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck,
                     sufficiencyCheck, promptConfig, manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag,
-                    fewShot);
+                    fewShot, cache);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.assay.stage.generation;
 
+import dev.assay.core.cache.CacheScope;
 import dev.assay.core.session.ModelSession;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
@@ -51,7 +52,8 @@ public class GenerationStage {
         if (model.isManual()) {
             return manual(job);
         }
-        ModelSession session = new ModelSession(gateway, Stage.GENERATION, model, job.settings().promptConfig());
+        ModelSession session = new ModelSession(gateway, Stage.GENERATION, model, job.settings().promptConfig(),
+                CacheScope.of(job));
         if (model.isAgent()) {
             return agents.answer(job, session);
         }

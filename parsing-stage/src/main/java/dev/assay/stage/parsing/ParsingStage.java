@@ -20,6 +20,7 @@ import dev.assay.common.template.TemplateVerifier;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.observability.RecordContextExecutor;
+import dev.assay.core.cache.CacheScope;
 import dev.assay.core.session.ModelSession;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -94,7 +95,8 @@ public class ParsingStage {
                     .build();
         }
         JudgeWork work = new JudgeWork(answered.job(), answered.generation().response(),
-                new ModelSession(gateway, Stage.PARSING, judge, answered.job().settings().promptConfig()));
+                new ModelSession(gateway, Stage.PARSING, judge, answered.job().settings().promptConfig(),
+                        CacheScope.of(answered.job())));
         try {
             return work.run();
         } catch (ModelCallException e) {

@@ -14,6 +14,7 @@ import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.cache.CacheScope;
 import dev.assay.core.session.ModelSession;
 import dev.assay.stage.rubric.evaluation.TraitInput;
 import dev.assay.stage.rubric.dynamic.PresenceCheck;
@@ -68,7 +69,8 @@ public class RubricStage {
         if (nothingToDo) {
             return RubricOutcome.NOTHING_TO_DO;
         }
-        ModelSession judge = new ModelSession(gateway, Stage.RUBRIC, parsed.judge(), job.settings().promptConfig());
+        ModelSession judge = new ModelSession(gateway, Stage.RUBRIC, parsed.judge(), job.settings().promptConfig(),
+                CacheScope.of(job));
         try {
             GenerationOutcome generation = parsed.answered().generation();
             TraitInput input = new TraitInput(question, generation.response(), parsed.parsing().parsed(), job.settings(),

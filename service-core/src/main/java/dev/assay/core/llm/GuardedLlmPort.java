@@ -18,6 +18,12 @@ import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 
+import dev.assay.core.cache.CacheKey;
+import dev.assay.core.cache.CacheScope;
+import dev.assay.core.cache.CachedResponse;
+import dev.assay.core.cache.ResponseCache;
+
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -47,9 +53,21 @@ final class GuardedLlmPort implements LlmPort {
     private final RetryAfterGate gate;
     private final RetryPolicy retry;
     private final ModelCallObserver observer;
+    private final ResponseCache cache;
+    private final CacheScope scope;
+    private final JsonNode schema;
 
     GuardedLlmPort(LlmPort delegate, ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls,
                    ConcurrencyLimits limits, RetryAfterGate gate, RetryPolicy retry, ModelCallObserver observer) {
+        this(delegate, model, stage, task, calls, limits, gate, retry, observer, ResponseCache.NONE, CacheScope.OFF, null);
+    }
+
+    GuardedLlmPort(LlmPort delegate, ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls,
+                   ConcurrencyLimits limits, RetryAfterGate gate, RetryPolicy retry, ModelCallObserver observer,
+                   ResponseCache cache, CacheScope scope, JsonNode schema) {
+        this.cache = cache;
+        this.scope = scope;
+        this.schema = schema;
         this.delegate = delegate;
         this.model = model;
         this.stage = stage;
@@ -61,12 +79,35 @@ final class GuardedLlmPort implements LlmPort {
         this.observer = observer;
     }
 
+    /** The cached answer when the scope reads the cache and has one, else the model's (stored when the scope writes). */
     @Override
     public LlmResponse invoke(List<Message> messages) {
-        return guarded(messages, () -> delegate.invoke(messages));
+        java.util.function.Supplier<LlmResponse> call = () -> delegate.invoke(messages);
+        if (!scope.mode().reads()) {
+            return guarded(messages, call);
+        }
+        String key = CacheKey.of(model, messages, schema, scope.replicate());
+        Optional<CachedResponse> hit = cache.find(key);
+        if (hit.isPresent()) {
+            // paid for once already: the original usage is kept, the cost of this call is nothing
+            UsageMetadata usage = hit.get().usage().withCostUsd(BigDecimal.ZERO);
+            synchronized (calls) {
+                calls.add(new RecordedCall(stage, task, model.canonicalKey(), messages, hit.get().content(), usage, 0, null,
+                        List.of(), true));
+            }
+            return new LlmResponse(hit.get().content(), usage, null);
+        }
+        LlmResponse response = guarded(messages, call);
+        if (scope.mode().writes()) {
+            cache.putIfAbsent(key, model.canonicalKey(), new CachedResponse(response.content(), response.usage()));
+        }
+        return response;
     }
 
-    /** An agent's turn: the same guarantees, one call counted against the model's {@code max_concurrency}. */
+    /**
+     * An agent's turn: the same guarantees, one call counted against the model's {@code max_concurrency}.
+     * Not cached: the cache key does not cover the tools offered, and a tool's results may change between runs.
+     */
     @Override
     public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
         return guarded(messages, () -> delegate.invoke(messages, tools));
@@ -233,7 +274,7 @@ final class GuardedLlmPort implements LlmPort {
     @Override
     public LlmPort withStructuredOutput(JsonNode jsonSchema) {
         return new GuardedLlmPort(delegate.withStructuredOutput(jsonSchema), model, stage, task, calls, limits, gate, retry,
-                observer);
+                observer, cache, scope, jsonSchema);
     }
 
     @Override

@@ -14,6 +14,8 @@ import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.text.Suggestions;
+import dev.assay.core.cache.CacheScope;
+import dev.assay.core.cache.ResponseCache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -44,11 +46,17 @@ public class ModelGateway {
     private final RetryPolicy retry;
     private final ConcurrentMap<ModelConfig, LlmPort> ports = new ConcurrentHashMap<>();
     private final ModelCallObserver observer;
+    private final ResponseCache cache;
 
     @Inject
     public ModelGateway(Instance<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings,
-                        ModelCallObserver observer) {
-        this(factories.stream().toList(), secrets, settings, observer);
+                        ModelCallObserver observer, ResponseCache cache) {
+        this(factories.stream().toList(), secrets, settings, observer, cache);
+    }
+
+    /** The response cache the gateway answers from ({@link ResponseCache#NONE} when no store is configured). */
+    public ResponseCache cache() {
+        return cache;
     }
 
     public ModelGateway(Collection<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings) {
@@ -57,6 +65,13 @@ public class ModelGateway {
 
     public ModelGateway(Collection<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings,
                         ModelCallObserver observer) {
+        this(factories, secrets, settings, observer, ResponseCache.NONE);
+    }
+
+    /** A gateway answering calls from {@code cache} where their {@link CacheScope} allows. */
+    public ModelGateway(Collection<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings,
+                        ModelCallObserver observer, ResponseCache cache) {
+        this.cache = cache == null ? ResponseCache.NONE : cache;
         Map<String, LlmPortFactory> byName = new TreeMap<>();
         for (LlmPortFactory factory : factories) {
             LlmPortFactory clash = byName.put(factory.interfaceName(), factory);
@@ -83,9 +98,14 @@ public class ModelGateway {
 
     /** A text answer. Throws {@link ModelCallException} when the call fails for good. */
     public Completion complete(ModelConfig model, Stage stage, PromptTask task, List<Message> messages) {
+        return complete(model, stage, task, messages, CacheScope.OFF);
+    }
+
+    /** A text answer, from the response cache when {@code scope} allows and it has one. */
+    public Completion complete(ModelConfig model, Stage stage, PromptTask task, List<Message> messages, CacheScope scope) {
         List<RecordedCall> calls = new ArrayList<>();
         try {
-            LlmResponse response = guarded(model, stage, task, calls).invoke(messages);
+            LlmResponse response = guarded(model, stage, task, calls, scope).invoke(messages);
             return new Completion(response.content(), response.usage(), calls);
         } catch (PortException e) {
             throw new ModelCallException(e, calls);
@@ -121,9 +141,15 @@ public class ModelGateway {
      */
     public Extraction extract(ModelConfig model, Stage stage, PromptTask task, List<Message> messages, JsonNode schema,
                               AnswerCheck check) {
+        return extract(model, stage, task, messages, schema, check, CacheScope.OFF);
+    }
+
+    /** Like {@link #extract(ModelConfig, Stage, PromptTask, List, JsonNode, AnswerCheck)}, each call from the cache when it can be. */
+    public Extraction extract(ModelConfig model, Stage stage, PromptTask task, List<Message> messages, JsonNode schema,
+                              AnswerCheck check, CacheScope scope) {
         List<RecordedCall> calls = new ArrayList<>();
         try {
-            ParseResult result = new JsonParserPort(guarded(model, stage, task, calls), settings.repairAttempts(), check)
+            ParseResult result = new JsonParserPort(guarded(model, stage, task, calls, scope), settings.repairAttempts(), check)
                     .parse(messages, schema);
             if (!result.coercions().isEmpty() && !calls.isEmpty()) {
                 // The last call is the one whose answer was used: it carries what was read as another type.
@@ -145,8 +171,8 @@ public class ModelGateway {
         return model.toBuilder().maxConcurrency(null).systemPrompt(null).prices(null).agent(null).build();
     }
 
-    private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls) {
-        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, gate, retry, observer);
+    private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls, CacheScope scope) {
+        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, gate, retry, observer, cache, scope, null);
     }
 
     private LlmPort port(ModelConfig model) {

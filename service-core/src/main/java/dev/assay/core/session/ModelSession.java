@@ -14,6 +14,7 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.prompt.judge.JudgePrompt;
 import dev.assay.common.prompt.judge.JudgeTask;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.core.cache.CacheScope;
 import dev.assay.core.llm.AnswerCheck;
 import dev.assay.core.llm.Completion;
 import dev.assay.core.llm.Extraction;
@@ -39,11 +40,18 @@ public final class ModelSession {
     private final Stage stage;
     private final ModelConfig model;
     private final PromptConfig promptConfig;
+    private final CacheScope cacheScope;
     private final long startedNanos = System.nanoTime();
     private final List<RecordedCall> calls = new ArrayList<>();
     private UsageMetadata usage = UsageMetadata.EMPTY;
 
     public ModelSession(ModelGateway gateway, Stage stage, ModelConfig model, PromptConfig promptConfig) {
+        this(gateway, stage, model, promptConfig, CacheScope.OFF);
+    }
+
+    /** A session whose calls are answered from the response cache where {@code cacheScope} allows. */
+    public ModelSession(ModelGateway gateway, Stage stage, ModelConfig model, PromptConfig promptConfig, CacheScope cacheScope) {
+        this.cacheScope = cacheScope == null ? CacheScope.OFF : cacheScope;
         if (gateway == null || stage == null || model == null) {
             throw new IllegalArgumentException("model session: gateway, stage and model are required");
         }
@@ -81,7 +89,8 @@ public final class ModelSession {
     /** A JSON answer valid against the prompt's schema (repaired when it is not). */
     public Extraction extract(JudgePrompt prompt, AnswerCheck check) {
         List<Message> messages = prompt.messages(model.interfaceName(), capabilities(), promptConfig);
-        Extraction extraction = recorded(() -> gateway.extract(model, stage, prompt.task(), messages, prompt.schema(), check));
+        Extraction extraction = recorded(() -> gateway.extract(model, stage, prompt.task(), messages, prompt.schema(), check,
+                cacheScope));
         record(extraction.calls(), extraction.usage());
         return extraction;
     }
@@ -93,7 +102,7 @@ public final class ModelSession {
 
     /** A text answer to messages assembled by the caller (generation builds whole conversations). */
     public Completion complete(PromptTask task, List<Message> messages) {
-        Completion completion = recorded(() -> gateway.complete(model, stage, task, messages));
+        Completion completion = recorded(() -> gateway.complete(model, stage, task, messages, cacheScope));
         record(completion.calls(), completion.usage());
         return completion;
     }

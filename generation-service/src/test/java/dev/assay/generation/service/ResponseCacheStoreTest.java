@@ -1,0 +1,83 @@
+package dev.assay.generation.service;
+
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.core.cache.CachedResponse;
+import dev.assay.core.repository.JdbcResponseCache;
+import dev.assay.testsupport.KafkaBrokerResource;
+import dev.assay.testsupport.PostgresResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The response cache's PostgreSQL store, on the table this service's Flyway migration creates:
+ * one answer per key however many writers race, a hit keeps the original usage, an expired
+ * answer is not served and is the only one ever replaced.
+ */
+@QuarkusTest
+@QuarkusTestResource(KafkaBrokerResource.class)
+@QuarkusTestResource(PostgresResource.class)
+class ResponseCacheStoreTest {
+
+    private final JdbcResponseCache cache = new JdbcResponseCache(PostgresResource.dataSource(), Duration.ofDays(1));
+
+    @Test
+    void aKeyNeverHoldsTwoAnswers() throws Exception {
+        String key = "k-" + UUID.randomUUID();
+        int writers = 8;
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<?>> done = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(writers)) {
+            for (int i = 0; i < writers; i++) {
+                String answer = "answer " + i;
+                done.add(pool.submit(() -> {
+                    go.await();
+                    cache.putIfAbsent(key, "openai:m", new CachedResponse(answer, UsageMetadata.of("m", 3, 4)));
+                    return null;
+                }));
+            }
+            go.countDown();
+            for (Future<?> future : done) {
+                future.get();
+            }
+        }
+        String first = cache.find(key).orElseThrow().content();
+        cache.putIfAbsent(key, "openai:m", new CachedResponse("a later answer", UsageMetadata.EMPTY));
+        assertThat(cache.find(key).orElseThrow().content()).as("the stored answer stays").isEqualTo(first);
+    }
+
+    @Test
+    void aHitKeepsTheOriginalUsage() {
+        String key = "k-" + UUID.randomUUID();
+        UsageMetadata usage = UsageMetadata.of("m", 120, 8).withCostUsd(new BigDecimal("0.0012"));
+        assertThat(cache.find(key)).isEmpty();
+        cache.putIfAbsent(key, "openai:m", new CachedResponse("Paris", usage));
+        CachedResponse hit = cache.find(key).orElseThrow();
+        assertThat(hit.content()).isEqualTo("Paris");
+        assertThat(hit.usage()).isEqualTo(usage);
+        assertThat(cache.stats().hits()).isPositive();
+    }
+
+    @Test
+    void anExpiredAnswerIsNotServedAndIsReplaced() throws Exception {
+        JdbcResponseCache shortLived = new JdbcResponseCache(PostgresResource.dataSource(), Duration.ofMillis(50));
+        String key = "k-" + UUID.randomUUID();
+        shortLived.putIfAbsent(key, "openai:m", new CachedResponse("old", UsageMetadata.EMPTY));
+        Thread.sleep(200);
+        assertThat(shortLived.find(key)).isEmpty();
+        shortLived.putIfAbsent(key, "openai:m", new CachedResponse("new", UsageMetadata.EMPTY));
+        assertThat(cache.find(key).orElseThrow().content()).isEqualTo("new");
+    }
+}

@@ -8,6 +8,7 @@ import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.rag.RagSettings;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.DeepJudgmentSettings;
 import dev.assay.common.run.FewShotSettings;
 
 /**
@@ -18,19 +19,40 @@ import dev.assay.common.run.FewShotSettings;
  * @param nuggetEvaluation how nuggets are judged
  * @param rag              how questions with passages are asked
  * @param fewShotFormat    how the answering model is shown the few-shot examples: {@code messages} (null) or {@code text}
+ * @param deepJudgment     deep judgment of templates; null when disabled
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
                           PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
-                          RagSettings rag, String fewShotFormat) {
+                          RagSettings rag, String fewShotFormat, DeepJudgmentSettings deepJudgment) {
     public JobSettings {
+        // disabled is carried as absent, so jobs without it read as before
+        deepJudgment = deepJudgment == null || !deepJudgment.enabled() ? null : deepJudgment;
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
         rubricStrategy = rubricStrategy == null ? RubricStrategy.BATCH : rubricStrategy;
         nuggetEvaluation = nuggetEvaluation == null ? NuggetSettings.DEFAULTS : nuggetEvaluation;
         rag = rag == null ? RagSettings.DEFAULTS : rag;
         fewShotFormat = FewShotSettings.MESSAGES.equals(fewShotFormat) ? null : fewShotFormat;
+    }
+
+    public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
+                       PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation, RagSettings rag,
+                       String fewShotFormat) {
+        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag, fewShotFormat, null);
+    }
+
+    /** These settings with deep judgment set as given. */
+    public JobSettings withDeepJudgment(DeepJudgmentSettings settings) {
+        return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, settings);
+    }
+
+    /** Deep judgment as the run set it: {@link DeepJudgmentSettings#DISABLED} when absent. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public DeepJudgmentSettings effectiveDeepJudgment() {
+        return deepJudgment == null ? DeepJudgmentSettings.DISABLED : deepJudgment;
     }
 
     public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,

@@ -29,6 +29,7 @@ import java.util.Map;
  * @param nuggetEvaluation how nuggets are judged (window size, prompt style, output format)
  * @param rag             how questions with passages are asked (variant, budget)
  * @param fewShot         the few-shot pool and how questions draw from it
+ * @param deepJudgment    deep judgment of templates: excerpts and reasoning before parsing (default disabled)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -46,7 +47,8 @@ public record RunConfig(
         RubricStrategy rubricStrategy,
         NuggetSettings nuggetEvaluation,
         RagSettings rag,
-        FewShotSettings fewShot) implements Validatable {
+        FewShotSettings fewShot,
+        DeepJudgmentSettings deepJudgment) implements Validatable {
 
     public static final int MAX_REPLICATES = 1000;
 
@@ -54,6 +56,14 @@ public record RunConfig(
         answeringModels = answeringModels == null ? List.of() : List.copyOf(answeringModels);
         judges = judges == null ? List.of() : List.copyOf(judges);
         manualAnswers = manualAnswers == null ? Map.of() : Map.copyOf(manualAnswers);
+    }
+
+    public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
+                     EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
+                     Map<String, ManualAnswer> manualAnswers, Rubric globalRubric, RubricStrategy rubricStrategy,
+                     NuggetSettings nuggetEvaluation, RagSettings rag, FewShotSettings fewShot) {
+        this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
+                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null);
     }
 
     public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
@@ -73,7 +83,8 @@ public record RunConfig(
         return new Builder().name(name).answeringModels(answeringModels).judges(judges).replicates(replicates)
                 .evaluationMode(evaluationMode).abstentionCheck(abstentionCheck).sufficiencyCheck(sufficiencyCheck)
                 .promptConfig(promptConfig).manualAnswers(manualAnswers).globalRubric(globalRubric)
-                .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot);
+                .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot)
+                .deepJudgment(deepJudgment);
     }
 
     /** This config with other answering models and judges (every setting kept). */
@@ -87,6 +98,10 @@ public record RunConfig(
 
     public FewShotSettings effectiveFewShot() {
         return fewShot == null ? FewShotSettings.DEFAULTS : fewShot;
+    }
+
+    public DeepJudgmentSettings effectiveDeepJudgment() {
+        return deepJudgment == null ? DeepJudgmentSettings.DISABLED : deepJudgment;
     }
 
     public RubricStrategy effectiveRubricStrategy() {
@@ -149,6 +164,9 @@ public record RunConfig(
         if (nuggetEvaluation != null) {
             nuggetEvaluation.validate(Problems.field(path, "nugget_evaluation"), problems);
         }
+        if (deepJudgment != null) {
+            deepJudgment.validate(Problems.field(path, "deep_judgment"), problems);
+        }
     }
 
     private static void checkModels(String path, List<ModelConfig> models, Problems problems) {
@@ -188,6 +206,7 @@ public record RunConfig(
         private NuggetSettings nuggetEvaluation;
         private RagSettings rag;
         private FewShotSettings fewShot;
+        private DeepJudgmentSettings deepJudgment;
 
         private Builder() {
         }
@@ -262,10 +281,15 @@ public record RunConfig(
             return this;
         }
 
+        public Builder deepJudgment(DeepJudgmentSettings deepJudgment) {
+            this.deepJudgment = deepJudgment;
+            return this;
+        }
+
         public RunConfig build() {
             return new RunConfig(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck,
                     sufficiencyCheck, promptConfig, manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag,
-                    fewShot);
+                    fewShot, deepJudgment);
         }
     }
 }

@@ -30,7 +30,8 @@ public final class RunPlanner {
         RunConfig config = run.config();
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
                 config.isSufficiencyCheck(), config.effectivePromptConfig(), config.effectiveRubricStrategy(),
-                config.effectiveNuggetEvaluation(), config.effectiveRag(), config.effectiveFewShot().effectiveFormat());
+                config.effectiveNuggetEvaluation(), config.effectiveRag(), config.effectiveFewShot().effectiveFormat(),
+                config.effectiveDeepJudgment());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {
@@ -40,7 +41,7 @@ public final class RunPlanner {
             JobSettings questionSettings = question.evaluationMode() == null ? settings
                     : new JobSettings(EvaluationMode.fromWire(question.evaluationMode()), settings.abstentionCheck(), settings.sufficiencyCheck(),
                     settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag(),
-                    settings.fewShotFormat());
+                    settings.fewShotFormat(), settings.deepJudgment());
             for (ModelConfig model : config.answeringModels()) {
                 // validation made sure every question has its manual answer
                 ManualAnswer manualAnswer = model.isManual()

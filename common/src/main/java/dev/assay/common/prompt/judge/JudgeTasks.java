@@ -116,11 +116,53 @@ public final class JudgeTasks {
                         nuggets.subList(0, Math.min(settings.effectiveWindowSize(), nuggets.size())));
             });
 
+    /** Deep judgment, full mode: verbatim excerpts per template attribute, read by the parsing stage. */
+    public static final JudgeTask<JudgeInputs.TemplateExcerpts, JsonNode> DJ_TEMPLATE_EXCERPTS = JudgeTask.of(
+            PromptTask.DJ_TEMPLATE_EXCERPT_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.DJ_TEMPLATE_EXCERPT_EXTRACTION, DeepJudgmentPrompts.EXCERPT_SYSTEM,
+                    DeepJudgmentPrompts.excerptUser(in.question(), in.response(), in.template(), in.maxExcerpts(), in.feedback()),
+                    DeepJudgmentPrompts.excerptSchema(in.template(), in.maxExcerpts())),
+            (in, answer) -> answer,
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.TemplateExcerpts(subject.questionText(), subject.response(), subject.question().template(),
+                        subject.settings().effectiveDeepJudgment().effectiveMaxExcerpts(), null);
+            });
+
+    /** Deep judgment: reasoning per template attribute (from the excerpts in full mode), a text each. */
+    public static final JudgeTask<JudgeInputs.TemplateReasoning, Map<String, String>> DJ_TEMPLATE_REASONING = JudgeTask.of(
+            PromptTask.DJ_TEMPLATE_REASONING,
+            in -> JudgePrompt.json(PromptTask.DJ_TEMPLATE_REASONING, DeepJudgmentPrompts.REASONING_SYSTEM,
+                    DeepJudgmentPrompts.reasoningUser(in.question(), in.response(), in.template(), in.excerpts()),
+                    DeepJudgmentPrompts.reasoningSchema(in.template())),
+            (in, answer) -> {
+                Map<String, String> reasoning = new LinkedHashMap<>();
+                in.template().fields().keySet().forEach(attribute -> reasoning.put(attribute, answer.path(attribute).asText("")));
+                return reasoning;
+            },
+            subject -> {
+                subject.requireTemplate();
+                // as reasoning_only sends it: full mode adds the excerpts found
+                return new JudgeInputs.TemplateReasoning(subject.questionText(), subject.response(), subject.question().template(), null);
+            });
+
+    /**
+     * Deep judgment's last step: the template filled from the reasoning. Sent under task
+     * {@code parsing} (it is the parse), so the run's parsing instructions apply.
+     */
+    public static final JudgeTask<JudgeInputs.ReasonedParsing, JsonNode> PARSING_FROM_REASONING = JudgeTask.of(
+            "dj_template_parsing", PromptTask.PARSING,
+            in -> JudgePrompt.json(PromptTask.PARSING, DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM,
+                    DeepJudgmentPrompts.parsingUser(in.question(), in.response(), in.reasoning()), TemplateSchemas.of(in.template())),
+            (in, answer) -> answer,
+            null);
+
     private static final Map<String, JudgeTask<?, ?>> REGISTRY = new LinkedHashMap<>();
 
     static {
         for (JudgeTask<?, ?> task : List.of(PARSING, ABSTENTION, SUFFICIENCY, SEMANTIC_EQUIVALENCE, LLM_TRAIT_BATCH, LLM_TRAIT_SINGLE,
-                LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT)) {
+                LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT,
+                DJ_TEMPLATE_EXCERPTS, DJ_TEMPLATE_REASONING, PARSING_FROM_REASONING)) {
             register(task);
         }
         for (JudgeTask<?, ?> task : ServiceLoader.load(JudgeTask.class, JudgeTasks.class.getClassLoader())) {

@@ -1,0 +1,122 @@
+package dev.assay.common.prompt.judge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.Excerpt;
+import dev.assay.common.template.TemplateSchemas;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Deep judgment of a template (Karenina's three stages): quote verbatim excerpts per attribute,
+ * reason per attribute from them (or from the whole response in {@code reasoning_only}), then
+ * parse from that reasoning. The template's schema (never the ground truth) names the attributes.
+ */
+public final class DeepJudgmentPrompts {
+
+    public static final String EXCERPT_SYSTEM = """
+            You find the evidence in a model's response for each attribute of an answer template. You \
+            receive the question, the response and the template's JSON schema.
+
+            - For each attribute, quote the passages of the response that state its value, copied \
+            EXACTLY as they appear: same words, same order, no paraphrase, no ellipsis. Quotes are \
+            checked against the response; one that is not in it is rejected.
+            - Give each quote a confidence: "high" when it states the value directly, "medium" when it \
+            implies it, "low" when it only hints at it.
+            - When the response says nothing about an attribute, give an empty list for it. Never \
+            invent a quote.""";
+
+    public static final String REASONING_SYSTEM = """
+            You explain, attribute by attribute, what value a model's response gives for each attribute \
+            of an answer template. You receive the question, the response, the template's JSON schema \
+            and, when there are any, the excerpts of the response found for each attribute.
+
+            - For each attribute, say in a few sentences which value the response supports and why, \
+            citing the excerpts when given. When the response gives no value, say so.
+            - Judge only what the response says; do not use outside knowledge and do not judge \
+            whether it is right.""";
+
+    public static final String PARSING_FROM_REASONING_SYSTEM = ParsingPrompt.SYSTEM + """
+
+
+            You also receive a reasoning per attribute, written by a reviewer who read the response: \
+            fill each field as that reasoning concludes, checking it against the response.""";
+
+    public static final List<String> CONFIDENCES = List.of("high", "medium", "low");
+
+    private DeepJudgmentPrompts() {
+    }
+
+    public static String excerptUser(String question, String response, AnswerTemplate template, int maxExcerpts, String feedback) {
+        String text = JudgeInput.of(question, response) + "\n\n<template_schema>\n" + schemaText(template)
+                + "\n</template_schema>\n\nGive at most " + maxExcerpts + " excerpts per attribute.";
+        return feedback == null || feedback.isBlank() ? text : text + "\n\n<feedback>\n" + feedback.strip() + "\n</feedback>";
+    }
+
+    /** {@code {attribute: [{text, confidence}]}} for every attribute, at most {@code maxExcerpts} each. */
+    public static JsonNode excerptSchema(AnswerTemplate template, int maxExcerpts) {
+        ObjectNode schema = object();
+        ObjectNode properties = (ObjectNode) schema.get("properties");
+        ArrayNode required = (ArrayNode) schema.get("required");
+        for (String attribute : template.fields().keySet()) {
+            ObjectNode list = properties.putObject(attribute).put("type", "array").put("maxItems", maxExcerpts);
+            ObjectNode item = list.putObject("items").put("type", "object");
+            ObjectNode itemProperties = item.putObject("properties");
+            itemProperties.putObject("text").put("type", "string").put("description", "a verbatim quote of the response");
+            ArrayNode confidences = itemProperties.putObject("confidence").put("type", "string").putArray("enum");
+            CONFIDENCES.forEach(confidences::add);
+            item.putArray("required").add("text").add("confidence");
+            item.put("additionalProperties", false);
+            required.add(attribute);
+        }
+        return schema;
+    }
+
+    public static String reasoningUser(String question, String response, AnswerTemplate template, Map<String, List<Excerpt>> excerpts) {
+        String text = JudgeInput.of(question, response) + "\n\n<template_schema>\n" + schemaText(template) + "\n</template_schema>";
+        if (excerpts == null) {
+            return text;
+        }
+        ObjectNode quoted = Json.mapper().createObjectNode();
+        excerpts.forEach((attribute, list) -> {
+            ArrayNode items = quoted.putArray(attribute);
+            list.forEach(excerpt -> items.addObject().put("text", excerpt.text()).put("confidence", excerpt.confidence()));
+        });
+        return text + "\n\n<excerpts>\n" + quoted.toPrettyString() + "\n</excerpts>";
+    }
+
+    /** {@code {attribute: reasoning}} for every attribute. */
+    public static JsonNode reasoningSchema(AnswerTemplate template) {
+        ObjectNode schema = object();
+        ObjectNode properties = (ObjectNode) schema.get("properties");
+        ArrayNode required = (ArrayNode) schema.get("required");
+        for (String attribute : template.fields().keySet()) {
+            properties.putObject(attribute).put("type", "string").put("description", "why the response gives this value, or none");
+            required.add(attribute);
+        }
+        return schema;
+    }
+
+    public static String parsingUser(String question, String response, Map<String, String> reasoning) {
+        ObjectNode reasons = Json.mapper().createObjectNode();
+        reasoning.forEach(reasons::put);
+        return JudgeInput.of(question, response) + "\n\n<reasoning>\n" + reasons.toPrettyString() + "\n</reasoning>";
+    }
+
+    private static ObjectNode object() {
+        ObjectNode schema = Json.mapper().createObjectNode();
+        schema.put("type", "object");
+        schema.putObject("properties");
+        schema.putArray("required");
+        schema.put("additionalProperties", false);
+        return schema;
+    }
+
+    private static String schemaText(AnswerTemplate template) {
+        return TemplateSchemas.of(template).toPrettyString();
+    }
+}

@@ -28,7 +28,7 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
                           RagSettings rag, String fewShotFormat, DeepJudgmentSettings deepJudgment) {
     public JobSettings {
         // disabled is carried as absent, so jobs without it read as before
-        deepJudgment = deepJudgment == null || !deepJudgment.enabled() ? null : deepJudgment;
+        deepJudgment = deepJudgment == null || !deepJudgment.anyEnabled() ? null : deepJudgment;
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
         rubricStrategy = rubricStrategy == null ? RubricStrategy.BATCH : rubricStrategy;

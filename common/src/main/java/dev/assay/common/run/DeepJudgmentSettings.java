@@ -15,11 +15,13 @@ import dev.assay.common.validation.Validatable;
  * @param fuzzyMatchThreshold       an excerpt counts as quoted when its longest common substring with the
  *                                  response covers at least this share of it (default 0.80)
  * @param excerptRetryAttempts      excerpt calls repeated, with feedback, when an excerpt is not in the response (default 2)
+ * @param rubric                    deep judgment of every boolean and score trait too (Karenina's {@code enable_all}; default off),
+ *                                  with up to {@value #RUBRIC_MAX_EXCERPTS} excerpts per trait
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DeepJudgmentSettings(DeepJudgmentMode mode, Integer maxExcerptsPerAttribute, Double fuzzyMatchThreshold,
-                                   Integer excerptRetryAttempts) implements Validatable {
+                                   Integer excerptRetryAttempts, Boolean rubric) implements Validatable {
 
     public static final int DEFAULT_MAX_EXCERPTS = 3;
     public static final double DEFAULT_THRESHOLD = 0.80;
@@ -27,7 +29,28 @@ public record DeepJudgmentSettings(DeepJudgmentMode mode, Integer maxExcerptsPer
     static final int MAX_EXCERPTS = 20;
     static final int MAX_RETRIES = 10;
 
-    public static final DeepJudgmentSettings DISABLED = new DeepJudgmentSettings(null, null, null, null);
+    /** Karenina's default for rubric traits. */
+    public static final int RUBRIC_MAX_EXCERPTS = 7;
+
+    public static final DeepJudgmentSettings DISABLED = new DeepJudgmentSettings(null, null, null, null, null);
+
+    /** Template deep judgment only. */
+    public DeepJudgmentSettings(DeepJudgmentMode mode, Integer maxExcerptsPerAttribute, Double fuzzyMatchThreshold,
+                                Integer excerptRetryAttempts) {
+        this(mode, maxExcerptsPerAttribute, fuzzyMatchThreshold, excerptRetryAttempts, null);
+    }
+
+    /** Whether boolean and score traits are judged through excerpts and reasoning. */
+    @JsonIgnore
+    public boolean rubricEnabled() {
+        return Boolean.TRUE.equals(rubric);
+    }
+
+    /** Whether any stage has deep-judgment work. */
+    @JsonIgnore
+    public boolean anyEnabled() {
+        return enabled() || rubricEnabled();
+    }
 
     @JsonIgnore
     public DeepJudgmentMode effectiveMode() {

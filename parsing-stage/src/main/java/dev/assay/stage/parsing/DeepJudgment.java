@@ -6,22 +6,20 @@ import dev.assay.common.pipeline.Excerpt;
 import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.Stage;
-import dev.assay.common.prompt.judge.DeepJudgmentPrompts;
+import dev.assay.common.prompt.judge.ExcerptCheck;
 import dev.assay.common.prompt.judge.JudgeInputs;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.run.DeepJudgmentSettings;
-import dev.assay.common.text.ExcerptMatch;
 import dev.assay.core.session.ModelSession;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * Deep judgment of a template (Karenina's): in {@code full} mode the judge quotes excerpts per
- * attribute, each checked against the response ({@link ExcerptMatch}) and the call repeated with
+ * attribute, each checked against the response ({@link ExcerptCheck}) and the call repeated with
  * feedback while a quote is not found; then it reasons per attribute (from the excerpts, or from the
  * whole response in {@code reasoning_only}); then it parses from that reasoning. Every call goes
  * through the judge's {@link ModelSession}, so it is recorded with the others.
@@ -68,7 +66,7 @@ final class DeepJudgment {
                 if (round.rejected().isEmpty() || attempt == settings.effectiveRetries()) {
                     break;
                 }
-                feedback = feedback(round.rejected());
+                feedback = ExcerptCheck.feedback(round.rejected(), settings.effectiveThreshold());
                 retries++;
             }
             excerpts = round.valid();
@@ -87,50 +85,19 @@ final class DeepJudgment {
                 stages, calls, retries));
     }
 
-    /** A quote the response does not contain, with how much of it was found. */
-    record Rejected(String attribute, String text, double similarity) {
-    }
-
-    /** One excerpt call's quotes, split into those found in the response (per attribute, in template order) and the rest. */
-    record ExcerptRound(Map<String, List<Excerpt>> valid, List<Rejected> rejected) {
+    /** One excerpt call's quotes, per attribute in template order, and those not found in the response. */
+    private record ExcerptRound(Map<String, List<Excerpt>> valid, List<ExcerptCheck.Rejected> rejected) {
     }
 
     private ExcerptRound validate(JudgeInputs.TemplateAnswer answer, JsonNode quoted) {
         Map<String, List<Excerpt>> valid = new LinkedHashMap<>();
-        List<Rejected> rejected = new ArrayList<>();
+        List<ExcerptCheck.Rejected> rejected = new ArrayList<>();
         for (String attribute : answer.template().fields().keySet()) {
-            List<Excerpt> found = new ArrayList<>();
-            for (JsonNode item : quoted.path(attribute)) {
-                String text = item.path("text").asText("");
-                if (text.isBlank()) {
-                    continue;
-                }
-                double similarity = ExcerptMatch.similarity(text, answer.response());
-                if (similarity >= settings.effectiveThreshold()) {
-                    found.add(new Excerpt(text, confidence(item.path("confidence").asText("")), similarity));
-                } else {
-                    rejected.add(new Rejected(attribute, text, similarity));
-                }
-            }
-            valid.put(attribute, found);
+            ExcerptCheck.Checked checked = ExcerptCheck.check(attribute, quoted.path(attribute), answer.response(),
+                    settings.effectiveThreshold());
+            valid.put(attribute, checked.valid());
+            rejected.addAll(checked.rejected());
         }
         return new ExcerptRound(valid, rejected);
-    }
-
-    private static String confidence(String given) {
-        String value = given.toLowerCase(Locale.ROOT);
-        return DeepJudgmentPrompts.CONFIDENCES.contains(value) ? value : "medium";
-    }
-
-    /** What the retry is told: which quotes were not found, so it can copy them exactly or drop them. */
-    private String feedback(List<Rejected> rejected) {
-        StringBuilder text = new StringBuilder("These excerpts from your previous answer are not in the response (similarity below ")
-                .append(String.format(Locale.ROOT, "%.2f", settings.effectiveThreshold())).append("):");
-        for (Rejected quote : rejected) {
-            text.append("\n- ").append(quote.attribute()).append(": \"").append(quote.text()).append("\" (similarity ")
-                    .append(String.format(Locale.ROOT, "%.2f", quote.similarity())).append(')');
-        }
-        return text.append("\nCopy each excerpt exactly as it appears in the response, or give an empty list when the response has none.")
-                .toString();
     }
 }

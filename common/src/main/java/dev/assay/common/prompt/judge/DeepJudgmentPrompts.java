@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Excerpt;
 import dev.assay.common.template.TemplateSchemas;
@@ -45,6 +46,28 @@ public final class DeepJudgmentPrompts {
 
             You also receive a reasoning per attribute, written by a reviewer who read the response: \
             fill each field as that reasoning concludes, checking it against the response.""";
+
+    public static final String RUBRIC_EXCERPT_SYSTEM = """
+            You find the evidence in a model's response for judging it against one trait. You receive \
+            the question, the response and the trait.
+
+            - Quote the passages of the response that bear on the trait, copied EXACTLY as they appear: \
+            same words, same order, no paraphrase, no ellipsis. Quotes are checked against the \
+            response; one that is not in it is rejected.
+            - Give each quote a confidence: "high" when it decides the trait directly, "medium" when it \
+            bears on it, "low" when it only hints.
+            - When nothing in the response bears on the trait, give an empty list. Never invent a quote.""";
+
+    public static final String RUBRIC_REASONING_SYSTEM = """
+            You reason about how a model's response fares against one trait, from the excerpts of the \
+            response found for it. You receive the question, the response, the trait and the excerpts. \
+            In a few sentences, say what the excerpts show about the trait; do not give the score yet.""";
+
+    public static final String RUBRIC_SCORE_SYSTEM = TraitPrompt.LLM_SINGLE + """
+
+
+            You also receive a reasoning about the trait, written by a reviewer who read the response: \
+            give the value that reasoning concludes.""";
 
     public static final List<String> CONFIDENCES = List.of("high", "medium", "low");
 
@@ -99,6 +122,44 @@ public final class DeepJudgmentPrompts {
             required.add(attribute);
         }
         return schema;
+    }
+
+    public static String traitExcerptUser(String question, String response, RubricTrait trait, int maxExcerpts, String feedback) {
+        String text = TraitPrompt.single(question, response, trait) + "\n\nGive at most " + maxExcerpts + " excerpts.";
+        return feedback == null || feedback.isBlank() ? text : text + "\n\n<feedback>\n" + feedback.strip() + "\n</feedback>";
+    }
+
+    /** {@code {excerpts: [{text, confidence}]}}, at most {@code maxExcerpts}. */
+    public static JsonNode traitExcerptSchema(int maxExcerpts) {
+        ObjectNode schema = object();
+        ObjectNode list = ((ObjectNode) schema.get("properties")).putObject("excerpts").put("type", "array").put("maxItems", maxExcerpts);
+        ObjectNode item = list.putObject("items").put("type", "object");
+        ObjectNode itemProperties = item.putObject("properties");
+        itemProperties.putObject("text").put("type", "string").put("description", "a verbatim quote of the response");
+        ArrayNode confidences = itemProperties.putObject("confidence").put("type", "string").putArray("enum");
+        CONFIDENCES.forEach(confidences::add);
+        item.putArray("required").add("text").add("confidence");
+        item.put("additionalProperties", false);
+        ((ArrayNode) schema.get("required")).add("excerpts");
+        return schema;
+    }
+
+    public static String traitReasoningUser(String question, String response, RubricTrait trait, List<Excerpt> excerpts) {
+        ArrayNode quoted = Json.mapper().createArrayNode();
+        excerpts.forEach(excerpt -> quoted.addObject().put("text", excerpt.text()).put("confidence", excerpt.confidence()));
+        return TraitPrompt.single(question, response, trait) + "\n\n<excerpts>\n" + quoted.toPrettyString() + "\n</excerpts>";
+    }
+
+    /** {@code {reasoning: string}}. */
+    public static JsonNode traitReasoningSchema() {
+        ObjectNode schema = object();
+        ((ObjectNode) schema.get("properties")).putObject("reasoning").put("type", "string");
+        ((ArrayNode) schema.get("required")).add("reasoning");
+        return schema;
+    }
+
+    public static String traitScoreUser(String question, String response, RubricTrait trait, String reasoning) {
+        return TraitPrompt.single(question, response, trait) + "\n\n<reasoning>\n" + reasoning.strip() + "\n</reasoning>";
     }
 
     public static String parsingUser(String question, String response, Map<String, String> reasoning) {

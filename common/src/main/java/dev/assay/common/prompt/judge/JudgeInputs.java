@@ -61,6 +61,18 @@ public final class JudgeInputs {
     public record ReasonedParsing(String question, String response, AnswerTemplate template, Map<String, String> reasoning) {
     }
 
+    /** Deep judgment of a trait: at most {@code maxExcerpts} quotes about it; {@code feedback} says what a retry corrects. */
+    public record TraitExcerpts(String question, String response, RubricTrait trait, int maxExcerpts, String feedback) {
+    }
+
+    /** Deep judgment of a trait: reasoning from the quotes found. */
+    public record TraitReasoning(String question, String response, RubricTrait trait, List<Excerpt> excerpts) {
+    }
+
+    /** Deep judgment of a trait: its value as the reasoning concludes. */
+    public record ReasonedTrait(String question, String response, RubricTrait trait, String reasoning) {
+    }
+
     /** A semantic field's parsed value against its ground truth; {@code instructions} are the field's own. */
     public record FieldComparison(String fieldName, TemplateField field, JsonNode actual, String instructions) {
     }

@@ -9,6 +9,7 @@ import dev.assay.common.nugget.NuggetPrompts;
 import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.run.DeepJudgmentSettings;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.common.text.Suggestions;
@@ -157,12 +158,42 @@ public final class JudgeTasks {
             (in, answer) -> answer,
             null);
 
+    /** Deep judgment of a boolean or score trait: verbatim excerpts bearing on it. */
+    public static final JudgeTask<JudgeInputs.TraitExcerpts, JsonNode> DJ_RUBRIC_EXCERPTS = JudgeTask.of(
+            PromptTask.DJ_RUBRIC_EXCERPT_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_EXCERPT_EXTRACTION, DeepJudgmentPrompts.RUBRIC_EXCERPT_SYSTEM,
+                    DeepJudgmentPrompts.traitExcerptUser(in.question(), in.response(), in.trait(), in.maxExcerpts(), in.feedback()),
+                    DeepJudgmentPrompts.traitExcerptSchema(in.maxExcerpts())),
+            (in, answer) -> answer.path("excerpts"),
+            subject -> new JudgeInputs.TraitExcerpts(subject.questionText(), subject.response(),
+                    subject.chosen(subject.traits(LLM_KINDS, "LLM (boolean or score)"), PromptTask.DJ_RUBRIC_EXCERPT_EXTRACTION.wireValue()),
+                    DeepJudgmentSettings.RUBRIC_MAX_EXCERPTS, null));
+
+    /** Deep judgment of a trait: reasoning from its excerpts. */
+    public static final JudgeTask<JudgeInputs.TraitReasoning, String> DJ_RUBRIC_REASONING = JudgeTask.of(
+            PromptTask.DJ_RUBRIC_REASONING,
+            in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_REASONING, DeepJudgmentPrompts.RUBRIC_REASONING_SYSTEM,
+                    DeepJudgmentPrompts.traitReasoningUser(in.question(), in.response(), in.trait(), in.excerpts()),
+                    DeepJudgmentPrompts.traitReasoningSchema()),
+            (in, answer) -> answer.path("reasoning").asText(""),
+            null);
+
+    /** Deep judgment of a trait: its value as the reasoning concludes, in the one-trait answer's form. */
+    public static final JudgeTask<JudgeInputs.ReasonedTrait, JsonNode> DJ_RUBRIC_SCORE = JudgeTask.of(
+            PromptTask.DJ_RUBRIC_SCORE_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_SCORE_EXTRACTION, DeepJudgmentPrompts.RUBRIC_SCORE_SYSTEM,
+                    DeepJudgmentPrompts.traitScoreUser(in.question(), in.response(), in.trait(), in.reasoning()),
+                    TraitSchemas.single(in.trait())),
+            (in, answer) -> answer,
+            null);
+
     private static final Map<String, JudgeTask<?, ?>> REGISTRY = new LinkedHashMap<>();
 
     static {
         for (JudgeTask<?, ?> task : List.of(PARSING, ABSTENTION, SUFFICIENCY, SEMANTIC_EQUIVALENCE, LLM_TRAIT_BATCH, LLM_TRAIT_SINGLE,
                 LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT,
-                DJ_TEMPLATE_EXCERPTS, DJ_TEMPLATE_REASONING, PARSING_FROM_REASONING)) {
+                DJ_TEMPLATE_EXCERPTS, DJ_TEMPLATE_REASONING, PARSING_FROM_REASONING, DJ_RUBRIC_EXCERPTS, DJ_RUBRIC_REASONING,
+                DJ_RUBRIC_SCORE)) {
             register(task);
         }
         for (JudgeTask<?, ?> task : ServiceLoader.load(JudgeTask.class, JudgeTasks.class.getClassLoader())) {

@@ -156,6 +156,11 @@ class RenderCommandTest {
                 "--response", "It is Paris, I think.");
         assertThat(reasoning.exit()).as(reasoning.err()).isEqualTo(0);
         assertThat(systemAndUser(reasoning.out())[0]).startsWith("You explain, attribute by attribute");
+        CliRun trait = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_rubric_excerpt_extraction",
+                "--trait", "clarity", "--response", "It is Paris, I think.");
+        assertThat(trait.exit()).as(trait.err()).isEqualTo(0);
+        assertThat(systemAndUser(trait.out())[0]).startsWith("You find the evidence in a model's response for judging it against one trait");
+        assertThat(systemAndUser(trait.out())[1]).contains("clarity", "Give at most 7 excerpts.");
     }
 
     @Test

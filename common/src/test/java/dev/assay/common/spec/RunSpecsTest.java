@@ -524,6 +524,8 @@ class RunSpecsTest {
         assertThat(job.settings().effectiveDeepJudgment().effectiveRetries()).isEqualTo(2);
         assertThat(RunPlanner.plan("run-1", validate(BENCHMARK, CONFIG).orThrow(), Fixtures.NOW).get(0).settings().deepJudgment())
                 .as("disabled by default, and then not carried").isNull();
+        assertThat(RunPlanner.plan("run-1", validate(BENCHMARK, CONFIG + "deep_judgment: {rubric: true}\n").orThrow(), Fixtures.NOW)
+                .get(0).settings().effectiveDeepJudgment().rubricEnabled()).as("rubric only: carried, templates untouched").isTrue();
 
         assertThat(problems(validate(BENCHMARK, CONFIG + """
                 deep_judgment: {mode: ful, fuzzy_match_threshold: 80, excerpt_retry_attempts: -1}

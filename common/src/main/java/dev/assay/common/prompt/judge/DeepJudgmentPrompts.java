@@ -86,14 +86,7 @@ public final class DeepJudgmentPrompts {
         ObjectNode properties = (ObjectNode) schema.get("properties");
         ArrayNode required = (ArrayNode) schema.get("required");
         for (String attribute : template.fields().keySet()) {
-            ObjectNode list = properties.putObject(attribute).put("type", "array").put("maxItems", maxExcerpts);
-            ObjectNode item = list.putObject("items").put("type", "object");
-            ObjectNode itemProperties = item.putObject("properties");
-            itemProperties.putObject("text").put("type", "string").put("description", "a verbatim quote of the response");
-            ArrayNode confidences = itemProperties.putObject("confidence").put("type", "string").putArray("enum");
-            CONFIDENCES.forEach(confidences::add);
-            item.putArray("required").add("text").add("confidence");
-            item.put("additionalProperties", false);
+            excerptList(properties, attribute, maxExcerpts);
             required.add(attribute);
         }
         return schema;
@@ -132,14 +125,7 @@ public final class DeepJudgmentPrompts {
     /** {@code {excerpts: [{text, confidence}]}}, at most {@code maxExcerpts}. */
     public static JsonNode traitExcerptSchema(int maxExcerpts) {
         ObjectNode schema = object();
-        ObjectNode list = ((ObjectNode) schema.get("properties")).putObject("excerpts").put("type", "array").put("maxItems", maxExcerpts);
-        ObjectNode item = list.putObject("items").put("type", "object");
-        ObjectNode itemProperties = item.putObject("properties");
-        itemProperties.putObject("text").put("type", "string").put("description", "a verbatim quote of the response");
-        ArrayNode confidences = itemProperties.putObject("confidence").put("type", "string").putArray("enum");
-        CONFIDENCES.forEach(confidences::add);
-        item.putArray("required").add("text").add("confidence");
-        item.put("additionalProperties", false);
+        excerptList((ObjectNode) schema.get("properties"), "excerpts", maxExcerpts);
         ((ArrayNode) schema.get("required")).add("excerpts");
         return schema;
     }
@@ -166,6 +152,18 @@ public final class DeepJudgmentPrompts {
         ObjectNode reasons = Json.mapper().createObjectNode();
         reasoning.forEach(reasons::put);
         return JudgeInput.of(question, response) + "\n\n<reasoning>\n" + reasons.toPrettyString() + "\n</reasoning>";
+    }
+
+    /** {@code name}: a list of at most {@code maxExcerpts} {@code {text, confidence}} quotes. */
+    private static void excerptList(ObjectNode properties, String name, int maxExcerpts) {
+        ObjectNode list = properties.putObject(name).put("type", "array").put("maxItems", maxExcerpts);
+        ObjectNode item = list.putObject("items").put("type", "object");
+        ObjectNode itemProperties = item.putObject("properties");
+        itemProperties.putObject("text").put("type", "string").put("description", "a verbatim quote of the response");
+        ArrayNode confidences = itemProperties.putObject("confidence").put("type", "string").putArray("enum");
+        CONFIDENCES.forEach(confidences::add);
+        item.putArray("required").add("text").add("confidence");
+        item.put("additionalProperties", false);
     }
 
     private static ObjectNode object() {

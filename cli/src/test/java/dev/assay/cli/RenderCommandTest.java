@@ -144,6 +144,26 @@ class RenderCommandTest {
     }
 
     @Test
+    void theDeepJudgmentExcerptAndReasoningTasksRenderWithTheTemplatesSchema() throws Exception {
+        CliRun excerpts = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_template_excerpt_extraction",
+                "--response", "It is Paris, I think.");
+        assertThat(excerpts.exit()).as(excerpts.err()).isEqualTo(0);
+        String[] texts = systemAndUser(excerpts.out());
+        assertThat(texts[0]).startsWith("You find the evidence in a model's response").contains("\"confidence\"");
+        assertThat(texts[1]).contains("It is Paris, I think.", "<template_schema>", "\"city\"", "at most 3 excerpts per attribute")
+                .doesNotContain("ground_truth");
+        CliRun reasoning = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_template_reasoning",
+                "--response", "It is Paris, I think.");
+        assertThat(reasoning.exit()).as(reasoning.err()).isEqualTo(0);
+        assertThat(systemAndUser(reasoning.out())[0]).startsWith("You explain, attribute by attribute");
+        CliRun trait = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_rubric_excerpt_extraction",
+                "--trait", "clarity", "--response", "It is Paris, I think.");
+        assertThat(trait.exit()).as(trait.err()).isEqualTo(0);
+        assertThat(systemAndUser(trait.out())[0]).startsWith("You find the evidence in a model's response for judging it against one trait");
+        assertThat(systemAndUser(trait.out())[1]).contains("clarity", "Give at most 7 excerpts.");
+    }
+
+    @Test
     void anLlmTraitBatchRendersItsBooleanAndScoreTraitsWithTheRawAnswerByDefault() throws Exception {
         CliRun run = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "rubric_llm_trait_batch");
         assertThat(run.exit()).as(run.err()).isEqualTo(0);

@@ -17,6 +17,11 @@ public enum FailureCategory {
     RETRY,
     /** The answering model refused or abstained; recorded with the judge's reasoning. */
     ABSTAINED,
+    /**
+     * Deep judgment found no verbatim evidence in the response for an attribute the judge filled:
+     * the parse is not trusted and the result fails (Karenina's DeepJudgmentAutoFail).
+     */
+    DEEP_JUDGMENT_AUTOFAIL,
     /** Something in Assay itself went wrong. */
     SYSTEM;
 

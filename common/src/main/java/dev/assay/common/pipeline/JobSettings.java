@@ -9,6 +9,7 @@ import dev.assay.common.prompt.rag.RagSettings;
 import dev.assay.common.run.CacheMode;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
+import dev.assay.common.run.DeepJudgmentSettings;
 import dev.assay.common.run.FewShotSettings;
 
 /**
@@ -20,13 +21,16 @@ import dev.assay.common.run.FewShotSettings;
  * @param rag              how questions with passages are asked
  * @param fewShotFormat    how the answering model is shown the few-shot examples: {@code messages} (null) or {@code text}
  * @param cache            how every stage uses the response cache ({@code read_write} when absent)
+ * @param deepJudgment     deep judgment of templates; null when disabled
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
                           PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
-                          RagSettings rag, String fewShotFormat, CacheMode cache) {
+                          RagSettings rag, String fewShotFormat, CacheMode cache, DeepJudgmentSettings deepJudgment) {
     public JobSettings {
+        // disabled is carried as absent, so jobs without it read as before
+        deepJudgment = deepJudgment == null || !deepJudgment.anyEnabled() ? null : deepJudgment;
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
         promptConfig = promptConfig == null ? PromptConfig.EMPTY : promptConfig;
         rubricStrategy = rubricStrategy == null ? RubricStrategy.BATCH : rubricStrategy;
@@ -41,7 +45,7 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
                        PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
                        RagSettings rag, String fewShotFormat) {
         this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, null);
+                fewShotFormat, null, null);
     }
 
     /** How the stages use the response cache for this job. */
@@ -52,7 +56,19 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
     /** These settings with another cache mode. */
     public JobSettings withCache(CacheMode mode) {
         return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation,
-                rag, fewShotFormat, mode);
+                rag, fewShotFormat, mode, deepJudgment);
+    }
+
+    /** These settings with deep judgment set as given. */
+    public JobSettings withDeepJudgment(DeepJudgmentSettings settings) {
+        return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, cache, settings);
+    }
+
+    /** Deep judgment as the run set it: {@link DeepJudgmentSettings#DISABLED} when absent. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public DeepJudgmentSettings effectiveDeepJudgment() {
+        return deepJudgment == null ? DeepJudgmentSettings.DISABLED : deepJudgment;
     }
 
     public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,

@@ -17,15 +17,21 @@ import java.util.List;
  *                    response lacks what the template needs (insufficiency detected)
  * @param parsed     the answer as the judge filled the template; null when parsing did not run
  * @param template   the verification against ground truth; null when parsing did not run
- * @param failure    why there is no verdict, when there is none
+ * @param failure    why there is no verdict, when there is none (or, for a deep-judgment autofail, why the verdict fails)
+ * @param deepJudgment what deep judgment did, when the run asked for it
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, JsonNode parsed, TemplateVerdict template, List<RecordedCall> calls,
-                             UsageMetadata usage, long latencyMs, Failure failure) {
+                             UsageMetadata usage, long latencyMs, Failure failure, DeepJudgmentTrace deepJudgment) {
     public ParsingOutcome {
         calls = calls == null ? List.of() : List.copyOf(calls);
         usage = usage == null ? UsageMetadata.EMPTY : usage;
+    }
+
+    public ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, JsonNode parsed, TemplateVerdict template, List<RecordedCall> calls,
+                          UsageMetadata usage, long latencyMs, Failure failure) {
+        this(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure, null);
     }
 
     /** An outcome without a sufficiency check. */
@@ -55,6 +61,7 @@ public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, Json
         private UsageMetadata usage;
         private long latencyMs;
         private Failure failure;
+        private DeepJudgmentTrace deepJudgment;
 
         private Builder() {
         }
@@ -99,8 +106,13 @@ public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, Json
             return this;
         }
 
+        public Builder deepJudgment(DeepJudgmentTrace deepJudgment) {
+            this.deepJudgment = deepJudgment;
+            return this;
+        }
+
         public ParsingOutcome build() {
-            return new ParsingOutcome(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure);
+            return new ParsingOutcome(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure, deepJudgment);
         }
     }
 }

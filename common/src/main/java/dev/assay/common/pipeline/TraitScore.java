@@ -17,11 +17,17 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * @param error     why the trait could not be scored; other traits are unaffected
  * @param metrics   a metric trait's confusion lists and the figures computed from them
  * @param dynamic   true for a dynamic trait promoted by the presence check
+ * @param deepJudgment what deep judgment did for the trait, when the run asked for it
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TraitScore(String name, String kind, Boolean passed, Double score, String label, String reasoning, String error,
-                         MetricScores metrics, Boolean dynamic) {
+                         MetricScores metrics, Boolean dynamic, TraitDeepJudgment deepJudgment) {
+
+    public TraitScore(String name, String kind, Boolean passed, Double score, String label, String reasoning, String error,
+                      MetricScores metrics, Boolean dynamic) {
+        this(name, kind, passed, score, label, reasoning, error, metrics, dynamic, null);
+    }
 
     public TraitScore(String name, String kind, Boolean passed, Double score, String reasoning, String error) {
         this(name, kind, passed, score, null, reasoning, error, null, null);
@@ -51,7 +57,7 @@ public record TraitScore(String name, String kind, Boolean passed, Double score,
     /** A builder holding this score's fields, to build a changed copy. */
     public Builder toBuilder() {
         return new Builder().name(name).kind(kind).passed(passed).score(score).label(label).reasoning(reasoning)
-                .error(error).metrics(metrics).dynamic(dynamic);
+                .error(error).metrics(metrics).dynamic(dynamic).deepJudgment(deepJudgment);
     }
 
     public TraitScore withReasoning(String text) {
@@ -74,6 +80,7 @@ public record TraitScore(String name, String kind, Boolean passed, Double score,
         private String error;
         private MetricScores metrics;
         private Boolean dynamic;
+        private TraitDeepJudgment deepJudgment;
 
         private Builder() {
         }
@@ -118,13 +125,18 @@ public record TraitScore(String name, String kind, Boolean passed, Double score,
             return this;
         }
 
+        public Builder deepJudgment(TraitDeepJudgment deepJudgment) {
+            this.deepJudgment = deepJudgment;
+            return this;
+        }
+
         public Builder dynamic(Boolean dynamic) {
             this.dynamic = dynamic;
             return this;
         }
 
         public TraitScore build() {
-            return new TraitScore(name, kind, passed, score, label, reasoning, error, metrics, dynamic);
+            return new TraitScore(name, kind, passed, score, label, reasoning, error, metrics, dynamic, deepJudgment);
         }
     }
 }

@@ -32,6 +32,7 @@ import java.util.Map;
  * @param rubric         trait scores, promoted dynamic traits included
  * @param dynamicRubric  which dynamic traits were promoted and which skipped; null without dynamic traits
  * @param nuggets        the nugget evaluation; null without nuggets
+ * @param deepJudgment   excerpts, reasoning and risks of deep judgment of the template; null when the run did not ask for it
  * @param caveats        what to know before trusting the verdict (a judge asked again, retried calls,
  *                       traits not scored, a pass despite failing fields); empty when there is nothing
  */
@@ -58,6 +59,7 @@ public record VerificationResult(
         JudgeCheck sufficiency,
         JsonNode parsed,
         TemplateVerdict template,
+        DeepJudgmentTrace deepJudgment,
         List<TraitScore> rubric,
         DynamicRubricOutcome dynamicRubric,
         NuggetOutcome nuggets,
@@ -96,7 +98,7 @@ public record VerificationResult(
     /**
      * Puts a result together from a parsed record and its rubric outcome. The first failure along
      * the way (generation, then parsing, then rubric) decides an error status; an abstention
-     * gives {@link ResultStatus#ABSTAINED}, an insufficient response (the parsing failure)
+     * gives {@link ResultStatus#ABSTAINED}, a deep-judgment autofail {@link ResultStatus#FAILED}, an insufficient response (the parsing failure)
      * {@link ResultStatus#INSUFFICIENT}; otherwise the template verdict, or SCORED without one.
      */
     public static VerificationResult assemble(ParsedJob parsed, RubricOutcome rubric, Instant completedAt) {
@@ -110,6 +112,9 @@ public record VerificationResult(
         ResultStatus status;
         if (failure != null && failure.category() == FailureCategory.ABSTAINED) {
             status = ResultStatus.ABSTAINED;
+        } else if (failure != null && failure.category() == FailureCategory.DEEP_JUDGMENT_AUTOFAIL) {
+            // a verdict on the content (no evidence for a parsed value), not a fault of the run
+            status = ResultStatus.FAILED;
         } else if (generation.failure() == null && parsing.failure() != null && parsing.insufficient()) {
             status = ResultStatus.INSUFFICIENT;
         } else if (failure != null) {
@@ -138,7 +143,7 @@ public record VerificationResult(
         return new VerificationResult(SCHEMA_VERSION, parsed.runId(), parsed.jobId(), parsed.resultId(),
                 job.question().id(), job.question().question(), job.question().keywords(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
-                generation.response(), generation.variables(), generation.outputs(), generation.agent(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), rubric.traits(), rubric.dynamic(),
+                generation.response(), generation.variables(), generation.outputs(), generation.agent(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), parsing.deepJudgment(), rubric.traits(), rubric.dynamic(),
                 rubric.nuggets(), failure, calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits(),
                 rubric.dynamic(), rubric.nuggets()), completedAt);
     }

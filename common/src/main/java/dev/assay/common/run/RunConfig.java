@@ -30,6 +30,7 @@ import java.util.Map;
  * @param rag             how questions with passages are asked (variant, budget)
  * @param fewShot         the few-shot pool and how questions draw from it
  * @param cache           how the run uses the response cache (default {@code read_write}, see docs/cache.md)
+ * @param deepJudgment    deep judgment of templates: excerpts and reasoning before parsing (default disabled)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -48,7 +49,7 @@ public record RunConfig(
         NuggetSettings nuggetEvaluation,
         RagSettings rag,
         FewShotSettings fewShot,
-        CacheMode cache) implements Validatable {
+        CacheMode cache, DeepJudgmentSettings deepJudgment) implements Validatable {
 
     public static final int MAX_REPLICATES = 1000;
 
@@ -62,7 +63,7 @@ public record RunConfig(
                      EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
                      Map<String, ManualAnswer> manualAnswers, Rubric globalRubric) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, null, null, null, null, null);
+                manualAnswers, globalRubric, null, null, null, null, null, null);
     }
 
     public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
@@ -70,7 +71,7 @@ public record RunConfig(
                      Map<String, ManualAnswer> manualAnswers, Rubric globalRubric, RubricStrategy rubricStrategy,
                      NuggetSettings nuggetEvaluation, RagSettings rag, FewShotSettings fewShot) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null);
+                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null, null);
     }
 
     /** A config with no models and every setting at its default; set what the run needs. */
@@ -83,7 +84,8 @@ public record RunConfig(
         return new Builder().name(name).answeringModels(answeringModels).judges(judges).replicates(replicates)
                 .evaluationMode(evaluationMode).abstentionCheck(abstentionCheck).sufficiencyCheck(sufficiencyCheck)
                 .promptConfig(promptConfig).manualAnswers(manualAnswers).globalRubric(globalRubric)
-                .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot).cache(cache);
+                .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot).cache(cache)
+                .deepJudgment(deepJudgment);
     }
 
     /** This config with other answering models and judges (every setting kept). */
@@ -97,6 +99,10 @@ public record RunConfig(
 
     public FewShotSettings effectiveFewShot() {
         return fewShot == null ? FewShotSettings.DEFAULTS : fewShot;
+    }
+
+    public DeepJudgmentSettings effectiveDeepJudgment() {
+        return deepJudgment == null ? DeepJudgmentSettings.DISABLED : deepJudgment;
     }
 
     public RubricStrategy effectiveRubricStrategy() {
@@ -163,6 +169,9 @@ public record RunConfig(
         if (nuggetEvaluation != null) {
             nuggetEvaluation.validate(Problems.field(path, "nugget_evaluation"), problems);
         }
+        if (deepJudgment != null) {
+            deepJudgment.validate(Problems.field(path, "deep_judgment"), problems);
+        }
     }
 
     private static void checkModels(String path, List<ModelConfig> models, Problems problems) {
@@ -203,6 +212,7 @@ public record RunConfig(
         private RagSettings rag;
         private FewShotSettings fewShot;
         private CacheMode cache;
+        private DeepJudgmentSettings deepJudgment;
 
         private Builder() {
         }
@@ -282,10 +292,15 @@ public record RunConfig(
             return this;
         }
 
+        public Builder deepJudgment(DeepJudgmentSettings deepJudgment) {
+            this.deepJudgment = deepJudgment;
+            return this;
+        }
+
         public RunConfig build() {
             return new RunConfig(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck,
                     sufficiencyCheck, promptConfig, manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag,
-                    fewShot, cache);
+                    fewShot, cache, deepJudgment);
         }
     }
 }

@@ -31,7 +31,7 @@ public final class RunPlanner {
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
                 config.isSufficiencyCheck(), config.effectivePromptConfig(), config.effectiveRubricStrategy(),
                 config.effectiveNuggetEvaluation(), config.effectiveRag(), config.effectiveFewShot().effectiveFormat(),
-                config.effectiveCache());
+                config.effectiveCache(), config.effectiveDeepJudgment());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {
@@ -41,7 +41,7 @@ public final class RunPlanner {
             JobSettings questionSettings = question.evaluationMode() == null ? settings
                     : new JobSettings(EvaluationMode.fromWire(question.evaluationMode()), settings.abstentionCheck(), settings.sufficiencyCheck(),
                     settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag(),
-                    settings.fewShotFormat(), settings.cache());
+                    settings.fewShotFormat(), settings.cache(), settings.deepJudgment());
             for (ModelConfig model : config.answeringModels()) {
                 // validation made sure every question has its manual answer
                 ManualAnswer manualAnswer = model.isManual()

@@ -57,6 +57,24 @@ class VerificationResultTest {
     }
 
     @Test
+    void aDeepJudgmentAutofailFailsTheResultKeepingTheParseAndTheTrace() {
+        ParsedJob parsed = Fixtures.parsed();
+        Failure failure = new Failure(FailureCategory.DEEP_JUDGMENT_AUTOFAIL, Stage.PARSING, "no excerpt supporting city", null);
+        DeepJudgmentTrace trace = new DeepJudgmentTrace(dev.assay.common.run.DeepJudgmentMode.FULL, java.util.Map.of("city", List.of()),
+                java.util.Map.of("city", "not stated"), List.of("city"), null, List.of("excerpts", "reasoning", "parameters"), 3, 0);
+        ParsingOutcome outcome = parsed.parsing();
+        ParsedJob autofailed = ParsedJob.of(parsed.answered(), parsed.judge(), new ParsingOutcome(outcome.abstention(), null,
+                outcome.parsed(), outcome.template(), outcome.calls(), outcome.usage(), 0, failure, trace));
+
+        VerificationResult result = VerificationResult.assemble(autofailed, null, Fixtures.NOW);
+
+        assertThat(result.status()).isEqualTo(ResultStatus.FAILED);
+        assertThat(result.failure()).isEqualTo(failure);
+        assertThat(result.deepJudgment()).isEqualTo(trace);
+        assertThat(result.template()).isEqualTo(outcome.template());
+    }
+
+    @Test
     void anInsufficientResponseIsItsOwnStatusWithTheCheckKept() {
         ParsedJob parsed = Fixtures.parsed();
         JudgeCheck lacking = new JudgeCheck(true, "no city is named");

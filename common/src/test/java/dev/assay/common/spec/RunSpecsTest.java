@@ -512,4 +512,29 @@ class RunSpecsTest {
                 "b.yaml:3:5: questions[0].question: is required",
                 "b.yaml:2:5: questions[0]: a question needs its question text, a prompt, a prompt_file or a multi_run_prompt");
     }
+
+    @Test
+    void deepJudgmentIsReadFromTheRunConfigCarriedByEveryJobAndItsBadValuesArePlaced() {
+        ValidRun run = validate(BENCHMARK, CONFIG + """
+                deep_judgment: {mode: full, fuzzy_match_threshold: 0.9}
+                """).orThrow();
+        VerificationJob job = RunPlanner.plan("run-1", run, Fixtures.NOW).get(0);
+        assertThat(job.settings().effectiveDeepJudgment().effectiveMode()).isEqualTo(dev.assay.common.run.DeepJudgmentMode.FULL);
+        assertThat(job.settings().effectiveDeepJudgment().effectiveThreshold()).isEqualTo(0.9);
+        assertThat(job.settings().effectiveDeepJudgment().effectiveRetries()).isEqualTo(2);
+        assertThat(RunPlanner.plan("run-1", validate(BENCHMARK, CONFIG).orThrow(), Fixtures.NOW).get(0).settings().deepJudgment())
+                .as("disabled by default, and then not carried").isNull();
+        assertThat(RunPlanner.plan("run-1", validate(BENCHMARK, CONFIG + "deep_judgment: {rubric: true}\n").orThrow(), Fixtures.NOW)
+                .get(0).settings().effectiveDeepJudgment().rubricEnabled()).as("rubric only: carried, templates untouched").isTrue();
+
+        assertThat(problems(validate(BENCHMARK, CONFIG + """
+                deep_judgment: {mode: ful, fuzzy_match_threshold: 80, excerpt_retry_attempts: -1}
+                """))).anySatisfy(problem -> assertThat(problem).startsWith("run.yaml:4:").contains("deep_judgment.mode", "ful"));
+        assertThat(problems(validate(BENCHMARK, CONFIG + """
+                deep_judgment: {mode: full, fuzzy_match_threshold: 80, excerpt_retry_attempts: -1}
+                """))).containsExactly(
+                "run.yaml:4:29: deep_judgment.fuzzy_match_threshold: must be above 0 and at most 1 (the share of an excerpt found verbatim"
+                        + " in the response), got 80.0",
+                "run.yaml:4:56: deep_judgment.excerpt_retry_attempts: must be between 0 and 10, got -1");
+    }
 }

@@ -151,11 +151,16 @@ public class ParsingStage {
                     return failed(new Failure(FailureCategory.CONTENT, Stage.PARSING, sufficiency.reasoning(), null));
                 }
             }
-            JsonNode parsed = session.ask(JudgeTasks.PARSING, answer);
+            // deep judgment, when the run asks for it, reads the response through excerpts and reasoning first
+            DeepJudgment.Result deep = settings.effectiveDeepJudgment().enabled()
+                    ? new DeepJudgment(session, settings.effectiveDeepJudgment()).judge(answer) : null;
+            JsonNode parsed = deep != null ? deep.parsed() : session.ask(JudgeTasks.PARSING, answer);
             TemplateVerdict verdict = TemplateVerifier.verify(template, parsed, response,
                     (fieldName, field, actual, fieldInstructions) -> session.ask(JudgeTasks.SEMANTIC_EQUIVALENCE,
                             new JudgeInputs.FieldComparison(fieldName, field, actual, fieldInstructions)));
-            return outcome().parsed(parsed).template(verdict).build();
+            // an abstention stopped before this point, so it always takes priority over the autofail
+            return outcome().parsed(parsed).template(verdict).deepJudgment(deep == null ? null : deep.trace())
+                    .failure(deep == null ? null : deep.autofail()).build();
         }
 
         /** Stopped by a failure: no parse, no verdict. */

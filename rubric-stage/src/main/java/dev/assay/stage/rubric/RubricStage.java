@@ -19,6 +19,7 @@ import dev.assay.core.session.ModelSession;
 import dev.assay.stage.rubric.evaluation.TraitInput;
 import dev.assay.stage.rubric.dynamic.PresenceCheck;
 import dev.assay.stage.rubric.nugget.NuggetEvaluator;
+import dev.assay.stage.rubric.trait.DeepJudgedTraits;
 import dev.assay.stage.rubric.trait.TraitEvaluators;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -87,7 +88,8 @@ public class RubricStage {
                     .map(score -> promoted.contains(score.name()) ? score.asDynamic() : score)
                     .toList();
             NuggetOutcome nuggetOutcome = question.nuggets().isEmpty() ? null : nuggets.evaluate(input, judge);
-            return new RubricOutcome(scores, dynamic, nuggetOutcome, judge.calls(), judge.usage(), judge.elapsedMillis(), null);
+            return new RubricOutcome(scores, dynamic, nuggetOutcome, judge.calls(), judge.usage(), judge.elapsedMillis(),
+                    DeepJudgedTraits.autofail(scores));
         } catch (RuntimeException e) {
             LOG.errorf(e, "rubric of result %s (run %s) failed unexpectedly", parsed.resultId(), parsed.runId());
             return new RubricOutcome(List.of(), null, null, judge.calls(), judge.usage(), judge.elapsedMillis(),

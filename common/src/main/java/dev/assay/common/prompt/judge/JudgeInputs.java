@@ -2,6 +2,7 @@ package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.pipeline.Excerpt;
 import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.benchmark.TemplateField;
@@ -10,6 +11,7 @@ import dev.assay.common.nugget.NuggetOutputFormat;
 import dev.assay.common.nugget.NuggetPromptStyle;
 
 import java.util.List;
+import java.util.Map;
 
 /** What the built-in judge tasks ({@link JudgeTasks}) take as input. */
 public final class JudgeInputs {
@@ -45,6 +47,30 @@ public final class JudgeInputs {
             }
             return traits.get(0);
         }
+    }
+
+    /** Deep judgment's excerpt call: at most {@code maxExcerpts} quotes per attribute; {@code feedback} says what a retry corrects. */
+    public record TemplateExcerpts(String question, String response, AnswerTemplate template, int maxExcerpts, String feedback) {
+    }
+
+    /** Deep judgment's reasoning call; {@code excerpts} null in reasoning_only (the judge reads the whole response). */
+    public record TemplateReasoning(String question, String response, AnswerTemplate template, Map<String, List<Excerpt>> excerpts) {
+    }
+
+    /** Deep judgment's parse: the template filled as the reasoning per attribute concludes. */
+    public record ReasonedParsing(String question, String response, AnswerTemplate template, Map<String, String> reasoning) {
+    }
+
+    /** Deep judgment of a trait: at most {@code maxExcerpts} quotes about it; {@code feedback} says what a retry corrects. */
+    public record TraitExcerpts(String question, String response, RubricTrait trait, int maxExcerpts, String feedback) {
+    }
+
+    /** Deep judgment of a trait: reasoning from the quotes found. */
+    public record TraitReasoning(String question, String response, RubricTrait trait, List<Excerpt> excerpts) {
+    }
+
+    /** Deep judgment of a trait: its value as the reasoning concludes. */
+    public record ReasonedTrait(String question, String response, RubricTrait trait, String reasoning) {
     }
 
     /** A semantic field's parsed value against its ground truth; {@code instructions} are the field's own. */

@@ -9,6 +9,7 @@ import dev.assay.common.nugget.NuggetPrompts;
 import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.run.DeepJudgmentSettings;
 import dev.assay.common.template.TemplateSchemas;
 import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.common.text.Suggestions;
@@ -116,11 +117,83 @@ public final class JudgeTasks {
                         nuggets.subList(0, Math.min(settings.effectiveWindowSize(), nuggets.size())));
             });
 
+    /** Deep judgment, full mode: verbatim excerpts per template attribute, read by the parsing stage. */
+    public static final JudgeTask<JudgeInputs.TemplateExcerpts, JsonNode> DJ_TEMPLATE_EXCERPTS = JudgeTask.of(
+            PromptTask.DJ_TEMPLATE_EXCERPT_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.DJ_TEMPLATE_EXCERPT_EXTRACTION, DeepJudgmentPrompts.EXCERPT_SYSTEM,
+                    DeepJudgmentPrompts.excerptUser(in.question(), in.response(), in.template(), in.maxExcerpts(), in.feedback()),
+                    DeepJudgmentPrompts.excerptSchema(in.template(), in.maxExcerpts())),
+            (in, answer) -> answer,
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.TemplateExcerpts(subject.questionText(), subject.response(), subject.question().template(),
+                        subject.settings().effectiveDeepJudgment().effectiveMaxExcerpts(), null);
+            });
+
+    /** Deep judgment: reasoning per template attribute (from the excerpts in full mode), a text each. */
+    public static final JudgeTask<JudgeInputs.TemplateReasoning, Map<String, String>> DJ_TEMPLATE_REASONING = JudgeTask.of(
+            PromptTask.DJ_TEMPLATE_REASONING,
+            in -> JudgePrompt.json(PromptTask.DJ_TEMPLATE_REASONING, DeepJudgmentPrompts.REASONING_SYSTEM,
+                    DeepJudgmentPrompts.reasoningUser(in.question(), in.response(), in.template(), in.excerpts()),
+                    DeepJudgmentPrompts.reasoningSchema(in.template())),
+            (in, answer) -> {
+                Map<String, String> reasoning = new LinkedHashMap<>();
+                in.template().fields().keySet().forEach(attribute -> reasoning.put(attribute, answer.path(attribute).asText("")));
+                return reasoning;
+            },
+            subject -> {
+                subject.requireTemplate();
+                // as reasoning_only sends it: full mode adds the excerpts found
+                return new JudgeInputs.TemplateReasoning(subject.questionText(), subject.response(), subject.question().template(), null);
+            });
+
+    /**
+     * Deep judgment's last step: the template filled from the reasoning. Sent under task
+     * {@code parsing} (it is the parse), so the run's parsing instructions apply.
+     */
+    public static final JudgeTask<JudgeInputs.ReasonedParsing, JsonNode> PARSING_FROM_REASONING = JudgeTask.of(
+            "dj_template_parsing", PromptTask.PARSING,
+            in -> JudgePrompt.json(PromptTask.PARSING, DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM,
+                    DeepJudgmentPrompts.parsingUser(in.question(), in.response(), in.reasoning()), TemplateSchemas.of(in.template())),
+            (in, answer) -> answer,
+            null);
+
+    /** Deep judgment of a boolean or score trait: verbatim excerpts bearing on it. */
+    public static final JudgeTask<JudgeInputs.TraitExcerpts, JsonNode> DJ_RUBRIC_EXCERPTS = JudgeTask.of(
+            PromptTask.DJ_RUBRIC_EXCERPT_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_EXCERPT_EXTRACTION, DeepJudgmentPrompts.RUBRIC_EXCERPT_SYSTEM,
+                    DeepJudgmentPrompts.traitExcerptUser(in.question(), in.response(), in.trait(), in.maxExcerpts(), in.feedback()),
+                    DeepJudgmentPrompts.traitExcerptSchema(in.maxExcerpts())),
+            (in, answer) -> answer.path("excerpts"),
+            subject -> new JudgeInputs.TraitExcerpts(subject.questionText(), subject.response(),
+                    subject.chosen(subject.traits(LLM_KINDS, "LLM (boolean or score)"), PromptTask.DJ_RUBRIC_EXCERPT_EXTRACTION.wireValue()),
+                    DeepJudgmentSettings.RUBRIC_MAX_EXCERPTS, null));
+
+    /** Deep judgment of a trait: reasoning from its excerpts. */
+    public static final JudgeTask<JudgeInputs.TraitReasoning, String> DJ_RUBRIC_REASONING = JudgeTask.of(
+            PromptTask.DJ_RUBRIC_REASONING,
+            in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_REASONING, DeepJudgmentPrompts.RUBRIC_REASONING_SYSTEM,
+                    DeepJudgmentPrompts.traitReasoningUser(in.question(), in.response(), in.trait(), in.excerpts()),
+                    DeepJudgmentPrompts.traitReasoningSchema()),
+            (in, answer) -> answer.path("reasoning").asText(""),
+            null);
+
+    /** Deep judgment of a trait: its value as the reasoning concludes, in the one-trait answer's form. */
+    public static final JudgeTask<JudgeInputs.ReasonedTrait, JsonNode> DJ_RUBRIC_SCORE = JudgeTask.of(
+            PromptTask.DJ_RUBRIC_SCORE_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_SCORE_EXTRACTION, DeepJudgmentPrompts.RUBRIC_SCORE_SYSTEM,
+                    DeepJudgmentPrompts.traitScoreUser(in.question(), in.response(), in.trait(), in.reasoning()),
+                    TraitSchemas.single(in.trait())),
+            (in, answer) -> answer,
+            null);
+
     private static final Map<String, JudgeTask<?, ?>> REGISTRY = new LinkedHashMap<>();
 
     static {
         for (JudgeTask<?, ?> task : List.of(PARSING, ABSTENTION, SUFFICIENCY, SEMANTIC_EQUIVALENCE, LLM_TRAIT_BATCH, LLM_TRAIT_SINGLE,
-                LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT)) {
+                LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT,
+                DJ_TEMPLATE_EXCERPTS, DJ_TEMPLATE_REASONING, PARSING_FROM_REASONING, DJ_RUBRIC_EXCERPTS, DJ_RUBRIC_REASONING,
+                DJ_RUBRIC_SCORE)) {
             register(task);
         }
         for (JudgeTask<?, ?> task : ServiceLoader.load(JudgeTask.class, JudgeTasks.class.getClassLoader())) {

@@ -32,6 +32,9 @@ public class LlmTraitEvaluator implements TraitEvaluator {
 
     @Override
     public List<TraitScore> evaluate(List<RubricTrait> traits, TraitInput input, ModelSession judge) {
-        return calls.score(traits, input, judge);
+        // deep judgment, when the run asks for it, scores each trait through excerpts and reasoning
+        return input.settings().effectiveDeepJudgment().rubricEnabled()
+                ? DeepJudgedTraits.score(traits, input, judge, input.settings().effectiveDeepJudgment())
+                : calls.score(traits, input, judge);
     }
 }

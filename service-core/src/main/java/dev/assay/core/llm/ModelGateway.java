@@ -120,7 +120,7 @@ public class ModelGateway {
                                List<ToolDefinition> tools) {
         List<RecordedCall> calls = new ArrayList<>();
         try {
-            LlmResponse response = guarded(model, stage, task, calls).invoke(messages, tools);
+            LlmResponse response = guarded(model, stage, task, calls, CacheScope.OFF).invoke(messages, tools);
             return new Completion(response.content(), response.usage(), calls, response.toolCalls());
         } catch (PortException e) {
             throw new ModelCallException(e, calls);

@@ -1,6 +1,7 @@
 package dev.assay.common.port;
 
 import dev.assay.common.json.Json;
+import dev.assay.common.validation.Problems;
 import dev.assay.common.message.Message;
 import org.junit.jupiter.api.Test;
 
@@ -68,8 +69,10 @@ class PortRecordsJsonTest {
     @Test
     void invalidValuesAreRejectedWithTheFieldName() {
         assertThatThrownBy(() -> new AgentConfig(0, null, null, null, null)).hasMessageContaining("max_turns");
-        assertThatThrownBy(() -> new McpServerConfig("kb", McpServerConfig.Transport.HTTP, null, null, null, null, null))
-                .hasMessageContaining("kb").hasMessageContaining("url");
+        // a server's settings are checked by validate, so every problem of a run config is listed at once, with its place
+        Problems problems = new Problems();
+        new McpServerConfig("kb", McpServerConfig.Transport.HTTP, null, null, null, null, null).validate("mcp_servers[0]", problems);
+        assertThat(problems.errors()).anySatisfy(error -> assertThat(error.toString()).contains("mcp_servers[0]").contains("url"));
         assertThatThrownBy(() -> new ParseResult(null, null, null)).hasMessageContaining("parsed");
     }
 }

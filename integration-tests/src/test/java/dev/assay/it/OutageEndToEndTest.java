@@ -116,8 +116,8 @@ class OutageEndToEndTest {
     void aBrokerOutageMidRunLosesNoResult() throws Exception {
         // what lets a record in flight wait out an outage of minutes (docs/messaging.md, Outages); Quarkus keeps
         // the Kafka clients' settings out of the log, so they are read where the services read them
-        for (Map.Entry<String, String> output : Map.of("generation-service", "answers", "parsing-service", "parsed",
-                "rubric-service", "results").entrySet()) {
+        for (Map.Entry<String, String> output : Map.of("generation-service", "answers-out", "parsing-service", "parsed-out",
+                "rubric-service", "results-out").entrySet()) {
             Properties properties = new Properties();
             try (var reader = Files.newBufferedReader(PipelineStack.projectRoot()
                     .resolve(output.getKey()).resolve("src/main/resources/application.properties"))) {

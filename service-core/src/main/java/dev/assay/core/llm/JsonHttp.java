@@ -6,6 +6,12 @@ import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.PortTimeoutException;
 import dev.assay.common.port.RateLimitedException;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.context.Scope;
 
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -20,27 +26,53 @@ import java.util.Optional;
  * error statuses as port errors. On the JDK HTTP client because its HTTP/1.1 connection pool has no
  * upper bound: the calls in flight are limited by each model's {@code max_concurrency}
  * ({@link ConcurrencyLimits}) and by nothing else (the REST client's pool stops at 50).
+ *
+ * <p>Each exchange is an OpenTelemetry client span under the model call's span, as a REST client's
+ * request would be (the JDK client makes none of its own).
  */
 public final class JsonHttp {
 
     private static final int MAX_DETAIL = 300;
 
-    private JsonHttp() {
-    }
+    private final HttpClient client;
+    private final Tracer tracer;
 
     /** One client for all models of an adapter: it pools connections; each request carries its own timeout. */
-    public static HttpClient newClient() {
-        return HttpClient.newBuilder()
+    public JsonHttp(Tracer tracer) {
+        this.client = HttpClient.newBuilder()
                 .connectTimeout(Duration.ofSeconds(10))
                 .version(HttpClient.Version.HTTP_1_1)
                 .build();
+        this.tracer = tracer;
+    }
+
+    /** Without traces (adapters made outside a container, in tests). */
+    public JsonHttp() {
+        this(TracerProvider.noop().get("assay"));
     }
 
     /**
      * Sends {@code request} and returns its JSON body; a status of 400 or more becomes the port
      * error that says it (429: rate limited; 5xx with Retry-After: retried when the provider asked).
      */
-    public static JsonNode exchange(HttpClient client, HttpRequest request, String target, Duration modelTimeout) {
+    public JsonNode exchange(HttpRequest request, String target, Duration modelTimeout) {
+        // the URL names the endpoint only: keys travel in headers, which are not recorded
+        Span span = tracer.spanBuilder(request.method()).setSpanKind(SpanKind.CLIENT)
+                .setAttribute("http.request.method", request.method())
+                .setAttribute("url.full", request.uri().toString())
+                .setAttribute("server.address", String.valueOf(request.uri().getHost()))
+                .startSpan();
+        try (Scope ignored = span.makeCurrent()) {
+            return exchange(request, target, modelTimeout, span);
+        } catch (RuntimeException e) {
+            span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());
+            throw e;
+        } finally {
+            span.end();
+        }
+    }
+
+    private JsonNode exchange(HttpRequest request, String target, Duration modelTimeout, Span span) {
         HttpResponse<String> response;
         try {
             response = client.send(request, HttpResponse.BodyHandlers.ofString());
@@ -55,6 +87,7 @@ public final class JsonHttp {
             throw new PortExecutionException(target + ": interrupted");
         }
         int status = response.statusCode();
+        span.setAttribute("http.response.status_code", status);
         Optional<Duration> retryAfter = response.headers().firstValue("retry-after").flatMap(RetryAfter::parse);
         if (status == 429) {
             throw new RateLimitedException(target + ": rate limited (HTTP 429)" + errorDetail(response.body()), retryAfter.orElse(null));

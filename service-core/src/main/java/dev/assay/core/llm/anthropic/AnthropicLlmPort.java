@@ -20,7 +20,6 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.JsonHttp;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
@@ -43,14 +42,14 @@ final class AnthropicLlmPort implements LlmPort {
     /** How much longer than the model's timeout the HTTP client waits: the gateway's deadline ends the call first. */
     static final Duration BACKSTOP_MARGIN = Duration.ofSeconds(5);
 
-    private final HttpClient client;
+    private final JsonHttp http;
     private final ModelConfig model;
     private final Optional<String> apiKey;
     private final JsonNode answerSchema;
     private final URI endpoint;
 
-    AnthropicLlmPort(HttpClient client, ModelConfig model, Optional<String> apiKey, JsonNode answerSchema) {
-        this.client = client;
+    AnthropicLlmPort(JsonHttp http, ModelConfig model, Optional<String> apiKey, JsonNode answerSchema) {
+        this.http = http;
         this.model = model;
         this.apiKey = apiKey;
         this.answerSchema = answerSchema;
@@ -98,12 +97,12 @@ final class AnthropicLlmPort implements LlmPort {
                 .header("anthropic-version", API_VERSION)
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
         apiKey.ifPresent(key -> request.header("x-api-key", key));
-        return read(JsonHttp.exchange(client, request.build(), target, model.effectiveTimeout()), target);
+        return read(http.exchange(request.build(), target, model.effectiveTimeout()), target);
     }
 
     @Override
     public LlmPort withStructuredOutput(JsonNode jsonSchema) {
-        return new AnthropicLlmPort(client, model, apiKey, jsonSchema);
+        return new AnthropicLlmPort(http, model, apiKey, jsonSchema);
     }
 
     @Override

@@ -5,9 +5,10 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.ModelInterfaces;
 import dev.assay.core.llm.JsonHttp;
 import dev.assay.core.llm.LlmPortFactory;
+import io.opentelemetry.api.trace.Tracer;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import java.net.http.HttpClient;
 import java.util.Optional;
 
 /** The {@code anthropic} interface: Anthropic's Messages API. */
@@ -16,8 +17,18 @@ public class AnthropicLlmPortFactory implements LlmPortFactory {
 
     public static final String INTERFACE = ModelInterfaces.ANTHROPIC;
 
-    /** One client for all models: it pools connections; each request carries its own timeout. */
-    private final HttpClient client = JsonHttp.newClient();
+    /** One client for all models: it pools connections, as many as the calls in flight. */
+    private final JsonHttp http;
+
+    @Inject
+    public AnthropicLlmPortFactory(Tracer tracer) {
+        this.http = new JsonHttp(tracer);
+    }
+
+    /** Without traces, for use outside a container. */
+    public AnthropicLlmPortFactory() {
+        this.http = new JsonHttp();
+    }
 
     @Override
     public String interfaceName() {
@@ -26,6 +37,6 @@ public class AnthropicLlmPortFactory implements LlmPortFactory {
 
     @Override
     public LlmPort create(ModelConfig model, Optional<String> apiKey) {
-        return new AnthropicLlmPort(client, model, apiKey, null);
+        return new AnthropicLlmPort(http, model, apiKey, null);
     }
 }

@@ -18,7 +18,6 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.JsonHttp;
 
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
@@ -43,14 +42,14 @@ final class OpenAiLlmPort implements LlmPort {
     /** How much longer than the model's timeout the HTTP client waits: the gateway's deadline ends the call first. */
     static final Duration BACKSTOP_MARGIN = Duration.ofSeconds(5);
 
-    private final HttpClient client;
+    private final JsonHttp http;
     private final ModelConfig model;
     private final Optional<String> apiKey;
     private final String baseUrl;
     private final URI endpoint;
 
-    OpenAiLlmPort(HttpClient client, ModelConfig model, Optional<String> apiKey) {
-        this.client = client;
+    OpenAiLlmPort(JsonHttp http, ModelConfig model, Optional<String> apiKey) {
+        this.http = http;
         this.model = model;
         this.apiKey = apiKey;
         this.baseUrl = model.baseUrl() == null ? DEFAULT_BASE_URL : model.baseUrl();
@@ -75,7 +74,7 @@ final class OpenAiLlmPort implements LlmPort {
                 .header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
         apiKey.ifPresent(key -> request.header("authorization", "Bearer " + key));
-        JsonNode response = JsonHttp.exchange(client, request.build(), target, model.effectiveTimeout());
+        JsonNode response = http.exchange(request.build(), target, model.effectiveTimeout());
         JsonNode choice = response.path("choices").path(0);
         if (!choice.path("message").isObject()) {
             throw new MalformedResponseException(target + ": the response has no choices[0].message", Json.write(response));

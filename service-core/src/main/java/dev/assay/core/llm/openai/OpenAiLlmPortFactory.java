@@ -5,9 +5,10 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.ModelInterfaces;
 import dev.assay.core.llm.JsonHttp;
 import dev.assay.core.llm.LlmPortFactory;
+import io.opentelemetry.api.trace.Tracer;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import java.net.http.HttpClient;
 import java.util.Optional;
 
 /** The {@code openai} interface: any OpenAI-compatible chat-completions endpoint. */
@@ -17,7 +18,17 @@ public class OpenAiLlmPortFactory implements LlmPortFactory {
     public static final String INTERFACE = ModelInterfaces.OPENAI;
 
     /** One client for all models: it pools connections, as many as the calls in flight. */
-    private final HttpClient client = JsonHttp.newClient();
+    private final JsonHttp http;
+
+    @Inject
+    public OpenAiLlmPortFactory(Tracer tracer) {
+        this.http = new JsonHttp(tracer);
+    }
+
+    /** Without traces, for use outside a container. */
+    public OpenAiLlmPortFactory() {
+        this.http = new JsonHttp();
+    }
 
     @Override
     public String interfaceName() {
@@ -26,6 +37,6 @@ public class OpenAiLlmPortFactory implements LlmPortFactory {
 
     @Override
     public LlmPort create(ModelConfig model, Optional<String> apiKey) {
-        return new OpenAiLlmPort(client, model, apiKey);
+        return new OpenAiLlmPort(http, model, apiKey);
     }
 }

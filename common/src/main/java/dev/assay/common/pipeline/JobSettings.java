@@ -53,6 +53,12 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
         return cache == null ? CacheMode.READ_WRITE : cache;
     }
 
+    /** These settings with another evaluation mode (a question's own), every other setting kept. */
+    public JobSettings withEvaluationMode(EvaluationMode mode) {
+        return new JobSettings(mode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, cache, deepJudgment);
+    }
+
     /** These settings with another cache mode. */
     public JobSettings withCache(CacheMode mode) {
         return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation,

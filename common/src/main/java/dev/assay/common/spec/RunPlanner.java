@@ -39,9 +39,7 @@ public final class RunPlanner {
                     .withFewShot(FewShotSelection.select(question, config.effectiveFewShot()));
             // a question's own mode goes with its jobs, so every stage and its results follow it
             JobSettings questionSettings = question.evaluationMode() == null ? settings
-                    : new JobSettings(EvaluationMode.fromWire(question.evaluationMode()), settings.abstentionCheck(), settings.sufficiencyCheck(),
-                    settings.promptConfig(), settings.rubricStrategy(), settings.nuggetEvaluation(), settings.rag(),
-                    settings.fewShotFormat(), settings.cache(), settings.deepJudgment());
+                    : settings.withEvaluationMode(EvaluationMode.fromWire(question.evaluationMode()));
             for (ModelConfig model : config.answeringModels()) {
                 // validation made sure every question has its manual answer
                 ManualAnswer manualAnswer = model.isManual()

@@ -11,7 +11,9 @@ import dev.assay.common.benchmark.Passage;
 import dev.assay.common.benchmark.PromptMessage;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.Rubric;
+import dev.assay.common.run.TraitDeepJudgmentSettings;
 import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.run.TraitDeepJudgmentSettings;
 import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Role;
@@ -79,17 +81,17 @@ class RecordBuildersTest {
     void aRubricTraitCopiedThroughItsBuilderIsEqual() {
         RubricTrait trait = new RubricTrait("tone", "custom", "polite?", "politeness", 0, 10, false,
                 Map.of("rude", "is rude"), "please", false, true, "response.size() > 0", "score",
-                List.of("greets"), List.of("insults"), RubricTrait.FULL_MATRIX);
+                List.of("greets"), List.of("insults"), RubricTrait.FULL_MATRIX, TraitDeepJudgmentSettings.DEFAULTS);
         assertThat(trait.toBuilder().build()).isEqualTo(trait);
         assertThat(trait.withSummary("courtesy")).isEqualTo(new RubricTrait("tone", "custom", "polite?", "courtesy", 0, 10,
                 false, Map.of("rude", "is rude"), "please", false, true, "response.size() > 0", "score",
-                List.of("greets"), List.of("insults"), RubricTrait.FULL_MATRIX));
+                List.of("greets"), List.of("insults"), RubricTrait.FULL_MATRIX, TraitDeepJudgmentSettings.DEFAULTS));
     }
 
     @Test
     void theTraitFactoriesSetOnlyTheirKindsFields() {
         assertThat(RubricTrait.regexTrait("cites", "\\[P\\d+]", false, true)).isEqualTo(new RubricTrait("cites",
-                RubricTrait.REGEX, null, null, null, null, null, null, "\\[P\\d+]", false, true, null, null, null, null, null));
+                RubricTrait.REGEX, null, null, null, null, null, null, "\\[P\\d+]", false, true, null, null, null, null, null, null));
         assertThat(Json.write(RubricTrait.scoreTrait("clarity", "how clear", 1, 3, true)))
                 .isEqualTo("{\"name\":\"clarity\",\"kind\":\"score\",\"description\":\"how clear\",\"min\":1,\"max\":3,"
                         + "\"higher_is_better\":true}");

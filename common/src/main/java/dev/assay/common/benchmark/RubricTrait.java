@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.run.TraitDeepJudgmentSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -27,6 +28,7 @@ import java.util.regex.Pattern;
  * @param tpInstructions what a {@code metric} trait's response should contain
  * @param tnInstructions what it should not contain (full-matrix mode only)
  * @param mode           a metric trait's mode: {@code tp_only} (default) or {@code full_matrix}
+ * @param deepJudgment   a boolean or score trait's own deep judgment (Karenina's trait-level {@code deep_judgment_*} fields)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -46,7 +48,8 @@ public record RubricTrait(
         String result,
         List<String> tpInstructions,
         List<String> tnInstructions,
-        String mode) implements Validatable {
+        String mode,
+        TraitDeepJudgmentSettings deepJudgment) implements Validatable {
 
     public static final String BOOLEAN = "boolean";
     public static final String SCORE = "score";
@@ -108,7 +111,7 @@ public record RubricTrait(
         return new Builder().name(name).kind(kind).description(description).summary(summary).min(min).max(max)
                 .higherIsBetter(higherIsBetter).classes(classes).pattern(pattern).caseSensitive(caseSensitive)
                 .invert(invert).expression(expression).result(result).tpInstructions(tpInstructions)
-                .tnInstructions(tnInstructions).mode(mode);
+                .tnInstructions(tnInstructions).mode(mode).deepJudgment(deepJudgment);
     }
 
     /** This trait with a presence-check concept (dynamic traits). */
@@ -185,6 +188,7 @@ public record RubricTrait(
         addIf(set, "tp_instructions", tpInstructions);
         addIf(set, "tn_instructions", tnInstructions);
         addIf(set, "mode", mode);
+        addIf(set, "deep_judgment", deepJudgment);
         return set;
     }
 
@@ -204,6 +208,9 @@ public record RubricTrait(
     public void validate(String path, TraitScope scope, Problems problems) {
         problems.require(Problems.field(path, "name"), name);
         KindChecks.installed().checkTrait(this, scope, path, problems);
+        if (deepJudgment != null) {
+            deepJudgment.validate(Problems.field(path, "deep_judgment"), problems);
+        }
     }
 
     /** Builds a trait field by field; {@link #build} runs the record's constructor. Unset fields stay null. */
@@ -224,6 +231,7 @@ public record RubricTrait(
         private List<String> tpInstructions;
         private List<String> tnInstructions;
         private String mode;
+        private TraitDeepJudgmentSettings deepJudgment;
 
         private Builder() {
         }
@@ -308,9 +316,14 @@ public record RubricTrait(
             return this;
         }
 
+        public Builder deepJudgment(TraitDeepJudgmentSettings deepJudgment) {
+            this.deepJudgment = deepJudgment;
+            return this;
+        }
+
         public RubricTrait build() {
             return new RubricTrait(name, kind, description, summary, min, max, higherIsBetter, classes, pattern, caseSensitive,
-                    invert, expression, result, tpInstructions, tnInstructions, mode);
+                    invert, expression, result, tpInstructions, tnInstructions, mode, deepJudgment);
         }
     }
 }

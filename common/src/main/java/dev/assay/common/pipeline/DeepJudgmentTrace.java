@@ -21,12 +21,13 @@ import java.util.Map;
  * @param stagesCompleted            in order: {@code excerpts}, {@code hallucination}, {@code reasoning}, {@code parameters}
  * @param modelCalls                 the deep-judgment calls made (excerpt attempts, assessments, reasoning and the parse)
  * @param excerptRetries             excerpt calls repeated because a quote was not in the response
+ * @param searchFailure              why the search tool gave nothing, when it failed (the excerpts then go unassessed)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DeepJudgmentTrace(DeepJudgmentMode mode, Map<String, List<Excerpt>> excerpts, Map<String, String> reasoning,
                                 List<String> attributesWithoutExcerpts, Map<String, String> hallucinationRisk,
-                                List<String> stagesCompleted, int modelCalls, int excerptRetries) {
+                                List<String> stagesCompleted, int modelCalls, int excerptRetries, String searchFailure) {
     public DeepJudgmentTrace {
         excerpts = excerpts == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(excerpts));
         reasoning = reasoning == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(reasoning));
@@ -34,5 +35,11 @@ public record DeepJudgmentTrace(DeepJudgmentMode mode, Map<String, List<Excerpt>
         hallucinationRisk = hallucinationRisk == null || hallucinationRisk.isEmpty() ? null
                 : Collections.unmodifiableMap(new LinkedHashMap<>(hallucinationRisk));
         stagesCompleted = stagesCompleted == null ? List.of() : List.copyOf(stagesCompleted);
+    }
+
+    public DeepJudgmentTrace(DeepJudgmentMode mode, Map<String, List<Excerpt>> excerpts, Map<String, String> reasoning,
+                             List<String> attributesWithoutExcerpts, Map<String, String> hallucinationRisk,
+                             List<String> stagesCompleted, int modelCalls, int excerptRetries) {
+        this(mode, excerpts, reasoning, attributesWithoutExcerpts, hallucinationRisk, stagesCompleted, modelCalls, excerptRetries, null);
     }
 }

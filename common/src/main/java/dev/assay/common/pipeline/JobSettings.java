@@ -10,6 +10,7 @@ import dev.assay.common.run.CacheMode;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.DeepJudgmentSettings;
+import dev.assay.common.run.EmbeddingCheckSettings;
 import dev.assay.common.run.FewShotSettings;
 
 /**
@@ -22,13 +23,16 @@ import dev.assay.common.run.FewShotSettings;
  * @param fewShotFormat    how the answering model is shown the few-shot examples: {@code messages} (null) or {@code text}
  * @param cache            how every stage uses the response cache ({@code read_write} when absent)
  * @param deepJudgment     deep judgment of templates; null when disabled
+ * @param embeddingCheck   the embedding check of failed template verdicts; null when off
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
                           PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
-                          RagSettings rag, String fewShotFormat, CacheMode cache, DeepJudgmentSettings deepJudgment) {
+                          RagSettings rag, String fewShotFormat, CacheMode cache, DeepJudgmentSettings deepJudgment,
+                          EmbeddingCheckSettings embeddingCheck) {
     public JobSettings {
+        embeddingCheck = embeddingCheck == null || !embeddingCheck.isEnabled() ? null : embeddingCheck;
         // disabled is carried as absent, so jobs without it read as before
         deepJudgment = deepJudgment == null || !deepJudgment.anyEnabled() ? null : deepJudgment;
         evaluationMode = evaluationMode == null ? EvaluationMode.TEMPLATE_AND_RUBRIC : evaluationMode;
@@ -45,7 +49,20 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
                        PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
                        RagSettings rag, String fewShotFormat) {
         this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, null, null);
+                fewShotFormat, null, null, null);
+    }
+
+    public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
+                       PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
+                       RagSettings rag, String fewShotFormat, CacheMode cache, DeepJudgmentSettings deepJudgment) {
+        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, cache, deepJudgment, null);
+    }
+
+    /** These settings with the embedding check set as given. */
+    public JobSettings withEmbeddingCheck(EmbeddingCheckSettings settings) {
+        return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, cache, deepJudgment, settings);
     }
 
     /** How the stages use the response cache for this job. */
@@ -56,19 +73,19 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
     /** These settings with another evaluation mode (a question's own), every other setting kept. */
     public JobSettings withEvaluationMode(EvaluationMode mode) {
         return new JobSettings(mode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, cache, deepJudgment);
+                fewShotFormat, cache, deepJudgment, embeddingCheck);
     }
 
     /** These settings with another cache mode. */
     public JobSettings withCache(CacheMode mode) {
         return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation,
-                rag, fewShotFormat, mode, deepJudgment);
+                rag, fewShotFormat, mode, deepJudgment, embeddingCheck);
     }
 
     /** These settings with deep judgment set as given. */
     public JobSettings withDeepJudgment(DeepJudgmentSettings settings) {
         return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, cache, settings);
+                fewShotFormat, cache, settings, embeddingCheck);
     }
 
     /** Deep judgment as the run set it: {@link DeepJudgmentSettings#DISABLED} when absent. */

@@ -31,6 +31,7 @@ import java.util.Map;
  * @param fewShot         the few-shot pool and how questions draw from it
  * @param cache           how the run uses the response cache (default {@code read_write}, see docs/cache.md)
  * @param deepJudgment    deep judgment of templates: excerpts and reasoning before parsing (default disabled)
+ * @param embeddingCheck  the embedding check of failed template verdicts (Karenina's stage 9; default off)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -49,7 +50,7 @@ public record RunConfig(
         NuggetSettings nuggetEvaluation,
         RagSettings rag,
         FewShotSettings fewShot,
-        CacheMode cache, DeepJudgmentSettings deepJudgment) implements Validatable {
+        CacheMode cache, DeepJudgmentSettings deepJudgment, EmbeddingCheckSettings embeddingCheck) implements Validatable {
 
     public static final int MAX_REPLICATES = 1000;
 
@@ -63,7 +64,7 @@ public record RunConfig(
                      EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
                      Map<String, ManualAnswer> manualAnswers, Rubric globalRubric) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, null, null, null, null, null, null);
+                manualAnswers, globalRubric, null, null, null, null, null, null, null);
     }
 
     public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
@@ -71,7 +72,7 @@ public record RunConfig(
                      Map<String, ManualAnswer> manualAnswers, Rubric globalRubric, RubricStrategy rubricStrategy,
                      NuggetSettings nuggetEvaluation, RagSettings rag, FewShotSettings fewShot) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null, null);
+                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null, null, null);
     }
 
     /** A config with no models and every setting at its default; set what the run needs. */
@@ -85,7 +86,7 @@ public record RunConfig(
                 .evaluationMode(evaluationMode).abstentionCheck(abstentionCheck).sufficiencyCheck(sufficiencyCheck)
                 .promptConfig(promptConfig).manualAnswers(manualAnswers).globalRubric(globalRubric)
                 .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot).cache(cache)
-                .deepJudgment(deepJudgment);
+                .deepJudgment(deepJudgment).embeddingCheck(embeddingCheck);
     }
 
     /** This config with other answering models and judges (every setting kept). */
@@ -172,6 +173,9 @@ public record RunConfig(
         if (deepJudgment != null) {
             deepJudgment.validate(Problems.field(path, "deep_judgment"), problems);
         }
+        if (embeddingCheck != null) {
+            embeddingCheck.validate(Problems.field(path, "embedding_check"), problems);
+        }
     }
 
     private static void checkModels(String path, List<ModelConfig> models, Problems problems) {
@@ -213,6 +217,7 @@ public record RunConfig(
         private FewShotSettings fewShot;
         private CacheMode cache;
         private DeepJudgmentSettings deepJudgment;
+        private EmbeddingCheckSettings embeddingCheck;
 
         private Builder() {
         }
@@ -292,6 +297,11 @@ public record RunConfig(
             return this;
         }
 
+        public Builder embeddingCheck(EmbeddingCheckSettings embeddingCheck) {
+            this.embeddingCheck = embeddingCheck;
+            return this;
+        }
+
         public Builder deepJudgment(DeepJudgmentSettings deepJudgment) {
             this.deepJudgment = deepJudgment;
             return this;
@@ -300,7 +310,7 @@ public record RunConfig(
         public RunConfig build() {
             return new RunConfig(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck,
                     sufficiencyCheck, promptConfig, manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag,
-                    fewShot, cache, deepJudgment);
+                    fewShot, cache, deepJudgment, embeddingCheck);
         }
     }
 }

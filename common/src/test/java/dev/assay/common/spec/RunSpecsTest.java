@@ -537,4 +537,53 @@ class RunSpecsTest {
                         + " in the response), got 80.0",
                 "run.yaml:4:56: deep_judgment.excerpt_retry_attempts: must be between 0 and 10, got -1");
     }
+
+    @Test
+    void searchPerTraitDeepJudgmentAndTheEmbeddingCheckAreReadAndTheirBadValuesPlacedWithoutEchoingAKey() {
+        ValidRun run = validate("""
+                questions:
+                  - id: q1
+                    question: Say hi
+                    rubric: {traits: [{name: polite, kind: boolean, description: is polite, deep_judgment: {max_excerpts: 2, search_enabled: true}}]}
+                """, CONFIG + """
+                deep_judgment:
+                  mode: full
+                  search_enabled: true
+                  search_tool: {kind: http, url: "https://api.tavily.com/search", api_key: "${TAVILY_API_KEY}"}
+                  rubric_traits: {polite: {excerpt_enabled: false}}
+                  rubric_questions: {q1: {polite: {enabled: false}}}
+                embedding_check: {enabled: true, model: text-embedding-3-small, threshold: 0.9}
+                """).orThrow();
+        dev.assay.common.pipeline.JobSettings settings = RunPlanner.plan("run-1", run, Fixtures.NOW).get(0).settings();
+        dev.assay.common.run.DeepJudgmentSettings deep = settings.effectiveDeepJudgment();
+        assertThat(deep.searches()).isTrue();
+        assertThat(deep.searchTool().apiKeyVariable()).isEqualTo("TAVILY_API_KEY");
+        assertThat(deep.forTrait("q1", "polite", null).isEnabled()).as("the question's own choice wins").isFalse();
+        assertThat(deep.forTrait("q2", "polite", null).usesExcerpts()).as("then the trait's, by name").isFalse();
+        assertThat(deep.forTrait("q2", "other", dev.assay.common.run.TraitDeepJudgmentSettings.DEFAULTS).isEnabled()).isTrue();
+        assertThat(deep.forTrait("q2", "other", null).isEnabled()).as("rubric: false and nothing named").isFalse();
+        assertThat(run.benchmark().questions().get(0).rubric().traits().get(0).deepJudgment().effectiveMaxExcerpts()).isEqualTo(2);
+        assertThat(settings.embeddingCheck().effectiveThreshold()).isEqualTo(0.9);
+        assertThat(settings.embeddingCheck().confirms()).isTrue();
+
+        List<String> problems = problems(validate(BENCHMARK, CONFIG + """
+                deep_judgment:
+                  mode: reasoning_only
+                  search_enabled: true
+                  search_tool: {kind: http, url: "https://api.tavily.com/search", api_key: tvly-SECRET-1234}
+                  rubric_traits: {polite: {max_excerpts: 0, search_enabled: true}}
+                embedding_check: {enabled: true, threshold: 2}
+                """));
+        assertThat(problems).anySatisfy(problem -> assertThat(problem).contains("deep_judgment.search_tool.api_key: must name an environment variable"));
+        assertThat(problems).anySatisfy(problem -> assertThat(problem).contains("deep_judgment.search_enabled: searches excerpts, which only mode full quotes"));
+        assertThat(problems).anySatisfy(problem -> assertThat(problem).contains("deep_judgment.rubric_traits.polite.max_excerpts: must be between 1 and 20"));
+        assertThat(problems).anySatisfy(problem -> assertThat(problem).contains("embedding_check.threshold: must be above 0 and at most 1"));
+        assertThat(String.join("\n", problems)).doesNotContain("tvly-SECRET-1234");
+        assertThat(problems(validate(BENCHMARK, CONFIG + "deep_judgment: {mode: full, search_enabled: true}\n")))
+                .anySatisfy(problem -> assertThat(problem).contains("deep_judgment.search_enabled: needs a search_tool"));
+        assertThat(problems(validate("""
+                questions:
+                  - {id: q1, question: Say hi, rubric: {traits: [{name: hi, kind: regex, pattern: hi, deep_judgment: {enabled: true}}]}}
+                """, CONFIG))).anySatisfy(problem -> assertThat(problem).contains("deep_judgment: is not used by regex traits"));
+    }
 }

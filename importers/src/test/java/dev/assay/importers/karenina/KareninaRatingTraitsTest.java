@@ -63,7 +63,7 @@ class KareninaRatingTraitsTest {
                 """);
 
         assertThat(current.trait()).isEqualTo(new RubricTrait("no_urls", RubricTrait.REGEX, "No links.", null, null, null, null, null,
-                "https?://", false, true, null, null, null, null, null));
+                "https?://", false, true, null, null, null, null, null, null));
         assertThat(older.trait()).isEqualTo(RubricTrait.regexTrait("no_urls", "https?://", null, true));
     }
 
@@ -105,7 +105,7 @@ class KareninaRatingTraitsTest {
 
         assertThat(dynamic.dynamic()).isTrue();
         assertThat(dynamic.trait()).isEqualTo(new RubricTrait("no_code_urls", RubricTrait.REGEX, "No links in code.", null, null, null,
-                null, null, "https?://", null, null, null, null, null, null, null).withSummary("program code"));
+                null, null, "https?://", null, null, null, null, null, null, null, null).withSummary("program code"));
     }
 
     @Test

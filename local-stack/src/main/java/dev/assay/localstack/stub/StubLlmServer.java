@@ -25,7 +25,8 @@ import com.sun.net.httpserver.HttpServer;
 /**
  * An OpenAI-compatible chat completions server for tests and the demo model, on 127.0.0.1 and a free port.
  * It serves {@code POST /v1/chat/completions} (and {@code /chat/completions}), and Anthropic's
- * {@code POST /v1/messages} in Anthropic's format from the same rules; it answers from scripted
+ * {@code POST /v1/messages} in Anthropic's format from the same rules, and {@code POST /v1/embeddings}
+ * with deterministic bag-of-words vectors ({@link StubEmbeddings}); it answers chats from scripted
  * rules (first match wins), records every request, and can inject latency and faults.
  *
  * <pre>{@code
@@ -48,6 +49,8 @@ public final class StubLlmServer implements AutoCloseable {
     private static final Set<String> CHAT_COMPLETION_PATHS = Set.of("/v1/chat/completions", "/chat/completions");
     /** Anthropic's Messages API: the same rules answer it, in Anthropic's wire format. */
     private static final Set<String> ANTHROPIC_MESSAGES_PATHS = Set.of("/v1/messages", "/messages");
+    /** OpenAI's embeddings API: answered deterministically ({@link StubEmbeddings}), not by the rules. */
+    private static final Set<String> EMBEDDINGS_PATHS = Set.of("/v1/embeddings", "/embeddings");
     private static final int MAX_COMPUTED_DEPTH = 16;
     private static final int MAX_QUOTED_MESSAGE = 300;
 
@@ -237,6 +240,9 @@ public final class StubLlmServer implements AutoCloseable {
     }
 
     private StubReply chooseReply(RecordedRequest request) {
+        if (EMBEDDINGS_PATHS.contains(request.path()) && request.method().equals("POST") && request.hasValidJson()) {
+            return StubReply.raw(200, "application/json", StubEmbeddings.answer(json, request.json()).toString());
+        }
         if (!CHAT_COMPLETION_PATHS.contains(request.path()) && !ANTHROPIC_MESSAGES_PATHS.contains(request.path())) {
             return StubReply.error(404, "invalid_request_error",
                     "Unknown request URL: " + request.method() + " " + request.path() + " (LLM stub serves "

@@ -16,6 +16,7 @@ import dev.assay.common.pipeline.JobSettings;
 import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.ParsingOutcome;
 import dev.assay.common.pipeline.RecordedCall;
+import dev.assay.common.pipeline.SearchResult;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.UsageMetadata;
@@ -26,11 +27,14 @@ import dev.assay.common.run.DeepJudgmentMode;
 import dev.assay.common.run.DeepJudgmentSettings;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.common.run.SearchToolSettings;
 import dev.assay.localstack.stub.RecordedRequest;
 import dev.assay.localstack.stub.StubLlmServer;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.StubLlmResource;
+import dev.assay.testsupport.StubSearchResource;
+import dev.assay.testsupport.StubSearchServer;
 import dev.assay.testsupport.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -56,6 +60,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @QuarkusTest
 @QuarkusTestResource(KafkaBrokerResource.class)
 @QuarkusTestResource(StubLlmResource.class)
+@QuarkusTestResource(StubSearchResource.class)
 class DeepJudgmentOverKafkaTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -71,6 +76,7 @@ class DeepJudgmentOverKafkaTest {
     @BeforeEach
     void reset() {
         stub.reset();
+        StubSearchResource.server().reset();
     }
 
     @Test
@@ -171,23 +177,103 @@ class DeepJudgmentOverKafkaTest {
         assertThat(request(DeepJudgmentPrompts.REASONING_SYSTEM).lastUserMessage().orElseThrow()).doesNotContain("<excerpts>");
     }
 
+    @Test
+    void searchGivesEachExcerptAHallucinationRiskAndTheAttributeItsHighestWithoutFailingTheResult() {
+        StubSearchServer search = StubSearchResource.server();
+        search.when("The capital of France is Paris", List.of(Map.of("title", "Paris", "url", "https://example.org/paris",
+                "content", "Paris is the capital and largest city of France.")));
+        stub.when(systemMessageContains(DeepJudgmentPrompts.EXCERPT_SYSTEM)).thenReply("""
+                {"city": [{"text": "The capital of France is Paris", "confidence": "high"}],
+                 "population_millions": [{"text": "home to about 2.1 million people", "confidence": "high"}]}""");
+        stub.when(systemMessageContains(DeepJudgmentPrompts.HALLUCINATION_SYSTEM)).thenReply("""
+                {"assessments": [
+                  {"excerpt_id": "e1", "hallucination_risk": "none", "justification": "the search confirms it"},
+                  {"excerpt_id": "e2", "hallucination_risk": "high", "justification": "no search result supports it"}]}""");
+        stub.when(systemMessageContains(DeepJudgmentPrompts.REASONING_SYSTEM)).thenReply(REASONING);
+        stub.when(systemMessageContains(DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM)).thenReply(PARSE);
+
+        ParsedJob parsed = parseJob(withSearch(search.url()), PromptConfig.EMPTY);
+        ParsingOutcome outcome = parsed.parsing();
+
+        // a high risk is advice for the reader: the result still passes
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.DJ_TEMPLATE_EXCERPT_EXTRACTION,
+                PromptTask.DJ_TEMPLATE_HALLUCINATION, PromptTask.DJ_TEMPLATE_REASONING, PromptTask.PARSING);
+        DeepJudgmentTrace trace = outcome.deepJudgment();
+        assertThat(trace.stagesCompleted()).containsExactly("excerpts", "hallucination", "reasoning", "parameters");
+        assertThat(trace.modelCalls()).isEqualTo(4);
+        assertThat(trace.hallucinationRisk()).containsExactly(Map.entry("city", "none"), Map.entry("population_millions", "high"));
+        assertThat(trace.searchFailure()).isNull();
+        Excerpt city = trace.excerpts().get("city").get(0);
+        assertThat(city.hallucinationRisk()).isEqualTo("none");
+        assertThat(city.riskJustification()).isEqualTo("the search confirms it");
+        assertThat(city.searchResults()).containsExactly(new SearchResult("Paris", "https://example.org/paris",
+                "Paris is the capital and largest city of France."));
+        assertThat(trace.excerpts().get("population_millions").get(0).searchResults()).isEmpty();
+        // one search per excerpt, its text the query, the key (named ${ASSAY_TEST_SEARCH_KEY}) as a bearer token
+        assertThat(search.requests()).extracting(StubSearchServer.Request::query)
+                .containsExactly("The capital of France is Paris", "home to about 2.1 million people");
+        assertThat(search.requests()).allSatisfy(request -> {
+            assertThat(request.authorization()).isEqualTo("Bearer " + StubSearchResource.KEY);
+            assertThat(request.body().path("max_results").asInt()).isEqualTo(3);
+        });
+        // the assessor sees the search results; the reasoning sees the risks
+        assertThat(request(DeepJudgmentPrompts.HALLUCINATION_SYSTEM).lastUserMessage().orElseThrow())
+                .contains("<excerpt id=\"e1\" about=\"city\">", "Paris is the capital and largest city of France.", "(no results)");
+        assertThat(request(DeepJudgmentPrompts.REASONING_SYSTEM).lastUserMessage().orElseThrow()).contains("\"hallucination_risk\" : \"high\"");
+        assertThat(Json.write(parsed)).doesNotContain(StubSearchResource.KEY);
+    }
+
+    @Test
+    void aFailingSearchIsRecordedAndTheExcerptsGoUnassessed() {
+        StubSearchServer search = StubSearchResource.server();
+        search.failWith(500);
+        stub.when(systemMessageContains(DeepJudgmentPrompts.EXCERPT_SYSTEM)).thenReply("""
+                {"city": [{"text": "The capital of France is Paris", "confidence": "high"}],
+                 "population_millions": [{"text": "home to about 2.1 million people", "confidence": "high"}]}""");
+        stub.when(systemMessageContains(DeepJudgmentPrompts.REASONING_SYSTEM)).thenReply(REASONING);
+        stub.when(systemMessageContains(DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM)).thenReply(PARSE);
+
+        ParsedJob parsed = parseJob(withSearch(search.url()), PromptConfig.EMPTY);
+        ParsingOutcome outcome = parsed.parsing();
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.DJ_TEMPLATE_EXCERPT_EXTRACTION,
+                PromptTask.DJ_TEMPLATE_REASONING, PromptTask.PARSING);
+        DeepJudgmentTrace trace = outcome.deepJudgment();
+        assertThat(trace.searchFailure()).contains("search tool " + search.url(), "HTTP 500");
+        assertThat(trace.hallucinationRisk()).isNull();
+        assertThat(trace.stagesCompleted()).containsExactly("excerpts", "reasoning", "parameters");
+        assertThat(Json.write(parsed)).doesNotContain(StubSearchResource.KEY);
+    }
+
+    private static DeepJudgmentSettings withSearch(String url) {
+        return new DeepJudgmentSettings(DeepJudgmentMode.FULL, null, null, null, null, true,
+                SearchToolSettings.http(url, "${" + StubSearchResource.KEY_VARIABLE + "}"), null, null);
+    }
+
     private RecordedRequest request(String system) {
         return stub.requests().stream().filter(r -> r.systemMessage().orElse("").contains(system)).findFirst().orElseThrow();
     }
 
     private ParsingOutcome parse(DeepJudgmentMode mode, PromptConfig prompts) {
+        return parseJob(new DeepJudgmentSettings(mode, null, null, null), prompts).parsing();
+    }
+
+    private ParsedJob parseJob(DeepJudgmentSettings deepJudgment, PromptConfig prompts) {
         ModelConfig judge = new ModelConfig(null, "openai", "judge-dj", stub.baseUrl(), "TEST_LLM_KEY", 0.0, 256, null,
                 Duration.ofSeconds(10), 4, null);
         Question question = new Question("q-capital", QUESTION, "Paris, about 2.1 million", List.of(), template(), null);
         JobSettings settings = new JobSettings(EvaluationMode.TEMPLATE_ONLY, false, false, prompts)
-                .withDeepJudgment(new DeepJudgmentSettings(mode, null, null, null));
+                .withDeepJudgment(deepJudgment);
         VerificationJob job = VerificationJob.create("run-" + UUID.randomUUID(), question, ModelConfig.of("openai", "answerer"),
                 List.of(judge), 1, settings, null, Instant.parse("2026-11-01T10:00:00Z"));
         AnsweredJob answered = AnsweredJob.of(job, new GenerationOutcome(RESPONSE, List.of(), UsageMetadata.of("m", 20, 15), 120, null));
         TopicClient.publish(Topics.ANSWERS, answered.jobId(), Json.write(answered));
         String runId = answered.runId();
         return Json.read(TopicClient.await(Topics.PARSED, r -> r.value().contains("\"run_id\":\"" + runId + "\""), 1, WAIT).get(0).value(),
-                ParsedJob.class).parsing();
+                ParsedJob.class);
     }
 
     private static AnswerTemplate template() {

@@ -22,7 +22,11 @@ import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.observability.RecordContextExecutor;
 import dev.assay.core.cache.CacheScope;
 import dev.assay.core.session.ModelSession;
+import dev.assay.core.embedding.Embeddings;
+import dev.assay.core.llm.SecretResolver;
+import dev.assay.core.search.SearchTools;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.util.ArrayList;
@@ -45,9 +49,19 @@ public class ParsingStage {
     private static final Logger LOG = Logger.getLogger(ParsingStage.class);
 
     private final ModelGateway gateway;
+    private final SearchTools searchTools;
+    private final Embeddings embeddings;
 
-    public ParsingStage(ModelGateway gateway) {
+    @Inject
+    public ParsingStage(ModelGateway gateway, SearchTools searchTools, Embeddings embeddings) {
         this.gateway = gateway;
+        this.searchTools = searchTools;
+        this.embeddings = embeddings;
+    }
+
+    /** Without search tools (a run that searches gets the search failure recorded). */
+    public ParsingStage(ModelGateway gateway) {
+        this(gateway, SearchTools.NONE, new Embeddings(new SecretResolver()));
     }
 
     public List<ParsedJob> process(AnsweredJob answered) {
@@ -94,7 +108,7 @@ public class ParsingStage {
                     .failure(new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null))
                     .build();
         }
-        JudgeWork work = new JudgeWork(answered.job(), answered.generation().response(),
+        JudgeWork work = new JudgeWork(answered.job(), answered.generation().response(), searchTools, embeddings, judge,
                 new ModelSession(gateway, Stage.PARSING, judge, answered.job().settings().promptConfig(),
                         CacheScope.of(answered.job())));
         try {
@@ -119,12 +133,19 @@ public class ParsingStage {
         private final VerificationJob job;
         private final String response;
         private final ModelSession session;
+        private final SearchTools searchTools;
+        private final Embeddings embeddings;
+        private final ModelConfig judge;
         private JudgeCheck abstention;
         private JudgeCheck sufficiency;
 
-        JudgeWork(VerificationJob job, String response, ModelSession session) {
+        JudgeWork(VerificationJob job, String response, SearchTools searchTools, Embeddings embeddings, ModelConfig judge,
+                  ModelSession session) {
             this.job = job;
             this.response = response;
+            this.searchTools = searchTools;
+            this.embeddings = embeddings;
+            this.judge = judge;
             this.session = session;
         }
 
@@ -153,11 +174,16 @@ public class ParsingStage {
             }
             // deep judgment, when the run asks for it, reads the response through excerpts and reasoning first
             DeepJudgment.Result deep = settings.effectiveDeepJudgment().enabled()
-                    ? new DeepJudgment(session, settings.effectiveDeepJudgment()).judge(answer) : null;
+                    ? new DeepJudgment(session, settings.effectiveDeepJudgment(), searchTools).judge(answer) : null;
             JsonNode parsed = deep != null ? deep.parsed() : session.ask(JudgeTasks.PARSING, answer);
             TemplateVerdict verdict = TemplateVerifier.verify(template, parsed, response,
                     (fieldName, field, actual, fieldInstructions) -> session.ask(JudgeTasks.SEMANTIC_EQUIVALENCE,
                             new JudgeInputs.FieldComparison(fieldName, field, actual, fieldInstructions)));
+            if (settings.embeddingCheck() != null) {
+                // Karenina's stage 9: a parse close to the ground truth by embeddings may override the field failure
+                verdict = new EmbeddingCheckStep(settings.embeddingCheck(), embeddings, judge, session)
+                        .apply(question, template, parsed, verdict);
+            }
             // an abstention stopped before this point, so it always takes priority over the autofail
             return outcome().parsed(parsed).template(verdict).deepJudgment(deep == null ? null : deep.trace())
                     .failure(deep == null ? null : deep.autofail()).build();

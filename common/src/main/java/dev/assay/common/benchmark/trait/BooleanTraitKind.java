@@ -16,7 +16,7 @@ public final class BooleanTraitKind implements TraitKind {
 
     @Override
     public List<String> fields() {
-        return List.of();
+        return List.of("deep_judgment");
     }
 
     @Override

@@ -16,7 +16,7 @@ public final class ScoreTraitKind implements TraitKind {
 
     @Override
     public List<String> fields() {
-        return List.of("min", "max", "higher_is_better");
+        return List.of("min", "max", "higher_is_better", "deep_judgment");
     }
 
     @Override

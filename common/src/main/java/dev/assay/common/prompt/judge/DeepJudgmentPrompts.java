@@ -7,6 +7,7 @@ import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Excerpt;
+import dev.assay.common.pipeline.SearchResult;
 import dev.assay.common.template.TemplateSchemas;
 
 import java.util.List;
@@ -60,14 +61,37 @@ public final class DeepJudgmentPrompts {
 
     public static final String RUBRIC_REASONING_SYSTEM = """
             You reason about how a model's response fares against one trait, from the excerpts of the \
-            response found for it. You receive the question, the response, the trait and the excerpts. \
-            In a few sentences, say what the excerpts show about the trait; do not give the score yet.""";
+            response found for it (from the whole response when no excerpts are given). You receive the \
+            question, the response, the trait and the excerpts, each with its hallucination risk when it \
+            was checked against web search. In a few sentences, say what the excerpts show about the trait; do not give the score yet.""";
 
     public static final String RUBRIC_SCORE_SYSTEM = TraitPrompt.LLM_SINGLE + """
 
 
             You also receive a reasoning about the trait, written by a reviewer who read the response: \
             give the value that reasoning concludes.""";
+
+    public static final String HALLUCINATION_SYSTEM = """
+            You assess the hallucination risk of excerpts quoted from a model's response, against web search \
+            results found for each excerpt. You receive the question and, per excerpt, its text and the \
+            search results.
+
+            Risk levels:
+            - "none": the search results strongly support the excerpt, with several corroborating sources.
+            - "low": they generally support it, with minor discrepancies or weak evidence.
+            - "medium": the evidence is mixed, contradictory or very weak.
+            - "high": the search results contradict the excerpt or give no support for it.
+
+            Be conservative: give "none" only for very strong evidence. Judge only from the search results \
+            given. Assess every excerpt, with a short justification.""";
+
+    public static final String RUBRIC_HALLUCINATION_SYSTEM = HALLUCINATION_SYSTEM + """
+
+
+            The excerpt was quoted as evidence for judging the response against a rubric trait.""";
+
+    /** Hallucination risks, lowest first: an attribute's risk is the highest of its excerpts'. */
+    public static final List<String> RISKS = List.of("none", "low", "medium", "high");
 
     public static final List<String> CONFIDENCES = List.of("high", "medium", "low");
 
@@ -100,7 +124,7 @@ public final class DeepJudgmentPrompts {
         ObjectNode quoted = Json.mapper().createObjectNode();
         excerpts.forEach((attribute, list) -> {
             ArrayNode items = quoted.putArray(attribute);
-            list.forEach(excerpt -> items.addObject().put("text", excerpt.text()).put("confidence", excerpt.confidence()));
+            list.forEach(excerpt -> quoted(items, excerpt));
         });
         return text + "\n\n<excerpts>\n" + quoted.toPrettyString() + "\n</excerpts>";
     }
@@ -130,9 +154,13 @@ public final class DeepJudgmentPrompts {
         return schema;
     }
 
+    /** {@code excerpts} null: the trait is reasoned from the whole response (its {@code excerpt_enabled: false}). */
     public static String traitReasoningUser(String question, String response, RubricTrait trait, List<Excerpt> excerpts) {
+        if (excerpts == null) {
+            return TraitPrompt.single(question, response, trait);
+        }
         ArrayNode quoted = Json.mapper().createArrayNode();
-        excerpts.forEach(excerpt -> quoted.addObject().put("text", excerpt.text()).put("confidence", excerpt.confidence()));
+        excerpts.forEach(excerpt -> quoted(quoted, excerpt));
         return TraitPrompt.single(question, response, trait) + "\n\n<excerpts>\n" + quoted.toPrettyString() + "\n</excerpts>";
     }
 
@@ -148,10 +176,84 @@ public final class DeepJudgmentPrompts {
         return TraitPrompt.single(question, response, trait) + "\n\n<reasoning>\n" + reasoning.strip() + "\n</reasoning>";
     }
 
+    public static String hallucinationUser(String question, List<JudgeInputs.SearchedExcerpt> excerpts) {
+        StringBuilder text = new StringBuilder("<question>\n").append(question.strip()).append("\n</question>\n\nAssess the hallucination risk of each of the ")
+                .append(excerpts.size()).append(excerpts.size() == 1 ? " excerpt below." : " excerpts below.");
+        for (JudgeInputs.SearchedExcerpt searched : excerpts) {
+            Excerpt excerpt = searched.excerpt();
+            text.append("\n\n<excerpt id=\"").append(searched.id()).append("\" about=\"").append(searched.about()).append("\">\n")
+                    .append("Text: ").append(excerpt.text()).append('\n')
+                    .append("Confidence: ").append(excerpt.confidence()).append('\n')
+                    .append("Search results:\n").append(searchText(excerpt.searchResults()))
+                    .append("\n</excerpt>");
+        }
+        return text.toString();
+    }
+
+    /** {@code {assessments: [{excerpt_id, hallucination_risk, justification}]}}. */
+    public static JsonNode hallucinationSchema() {
+        ObjectNode schema = object();
+        ObjectNode list = ((ObjectNode) schema.get("properties")).putObject("assessments").put("type", "array");
+        ObjectNode item = list.putObject("items").put("type", "object");
+        ObjectNode properties = item.putObject("properties");
+        properties.putObject("excerpt_id").put("type", "string");
+        ArrayNode risks = properties.putObject("hallucination_risk").put("type", "string").putArray("enum");
+        RISKS.forEach(risks::add);
+        properties.putObject("justification").put("type", "string");
+        item.putArray("required").add("excerpt_id").add("hallucination_risk").add("justification");
+        item.put("additionalProperties", false);
+        ((ArrayNode) schema.get("required")).add("assessments");
+        return schema;
+    }
+
+    /** The assessor's answer, per excerpt id; risks it did not give, or gave outside the four levels, are left out. */
+    public static Map<String, JudgeInputs.Risk> readRisks(JsonNode answer) {
+        Map<String, JudgeInputs.Risk> risks = new java.util.LinkedHashMap<>();
+        for (JsonNode item : answer.path("assessments")) {
+            String risk = item.path("hallucination_risk").asText("").strip().toLowerCase(java.util.Locale.ROOT);
+            if (RISKS.contains(risk)) {
+                risks.put(item.path("excerpt_id").asText(""), new JudgeInputs.Risk(risk, item.path("justification").asText("")));
+            }
+        }
+        return risks;
+    }
+
+    /** The highest of {@code risks} (none … high); null when there are none. */
+    public static String highestRisk(java.util.Collection<String> risks) {
+        return risks.stream().filter(RISKS::contains).max(java.util.Comparator.comparingInt(RISKS::indexOf)).orElse(null);
+    }
+
+    private static String searchText(List<SearchResult> results) {
+        if (results == null || results.isEmpty()) {
+            return "(no results)";
+        }
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < results.size(); i++) {
+            SearchResult result = results.get(i);
+            text.append(i == 0 ? "" : "\n").append('[').append(i + 1).append("] ");
+            if (result.title() != null) {
+                text.append(result.title()).append(' ');
+            }
+            if (result.url() != null) {
+                text.append('(').append(result.url()).append(')');
+            }
+            text.append("\n").append(result.content().strip());
+        }
+        return text.toString();
+    }
+
     public static String parsingUser(String question, String response, Map<String, String> reasoning) {
         ObjectNode reasons = Json.mapper().createObjectNode();
         reasoning.forEach(reasons::put);
         return JudgeInput.of(question, response) + "\n\n<reasoning>\n" + reasons.toPrettyString() + "\n</reasoning>";
+    }
+
+    /** An excerpt as the reasoning call sees it: the quote, its confidence and, when assessed, its hallucination risk. */
+    private static void quoted(ArrayNode items, Excerpt excerpt) {
+        ObjectNode item = items.addObject().put("text", excerpt.text()).put("confidence", excerpt.confidence());
+        if (excerpt.hallucinationRisk() != null) {
+            item.put("hallucination_risk", excerpt.hallucinationRisk());
+        }
     }
 
     /** {@code name}: a list of at most {@code maxExcerpts} {@code {text, confidence}} quotes. */

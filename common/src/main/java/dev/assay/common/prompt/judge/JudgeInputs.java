@@ -73,6 +73,31 @@ public final class JudgeInputs {
     public record ReasonedTrait(String question, String response, RubricTrait trait, String reasoning) {
     }
 
+    /**
+     * Deep judgment's hallucination assessment: excerpts, each with the search results found for it,
+     * to be given a risk each. {@code about} is the attribute or trait an excerpt was quoted for.
+     */
+    public record ExcerptAssessment(String question, List<SearchedExcerpt> excerpts) {
+        public ExcerptAssessment {
+            excerpts = List.copyOf(excerpts);
+            if (excerpts.isEmpty()) {
+                throw new IllegalArgumentException("a hallucination assessment needs at least one excerpt");
+            }
+        }
+    }
+
+    /** One excerpt to assess: its id in the call, what it was quoted for, and the excerpt with its search results. */
+    public record SearchedExcerpt(String id, String about, Excerpt excerpt) {
+    }
+
+    /** The risk the assessor gave one excerpt, and why. */
+    public record Risk(String risk, String justification) {
+    }
+
+    /** The embedding check's confirmation: the parse and the ground truth, each as canonical JSON. */
+    public record AnswerComparison(String question, String expected, String given) {
+    }
+
     /** A semantic field's parsed value against its ground truth; {@code instructions} are the field's own. */
     public record FieldComparison(String fieldName, TemplateField field, JsonNode actual, String instructions) {
     }

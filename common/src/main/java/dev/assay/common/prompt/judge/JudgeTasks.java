@@ -187,13 +187,42 @@ public final class JudgeTasks {
             (in, answer) -> answer,
             null);
 
+    /** Deep judgment with search: every excerpt of a template, in one call, given a hallucination risk against its search results. */
+    public static final JudgeTask<JudgeInputs.ExcerptAssessment, Map<String, JudgeInputs.Risk>> DJ_TEMPLATE_HALLUCINATION = JudgeTask.of(
+            PromptTask.DJ_TEMPLATE_HALLUCINATION.wireValue(), PromptTask.DJ_TEMPLATE_HALLUCINATION,
+            in -> JudgePrompt.json(PromptTask.DJ_TEMPLATE_HALLUCINATION, DeepJudgmentPrompts.HALLUCINATION_SYSTEM,
+                    DeepJudgmentPrompts.hallucinationUser(in.question(), in.excerpts()), DeepJudgmentPrompts.hallucinationSchema()),
+            (in, answer) -> DeepJudgmentPrompts.readRisks(answer),
+            null);
+
+    /** Deep judgment of a trait with search: one excerpt's hallucination risk against its search results (one call each, as Karenina). */
+    public static final JudgeTask<JudgeInputs.ExcerptAssessment, Map<String, JudgeInputs.Risk>> DJ_RUBRIC_HALLUCINATION = JudgeTask.of(
+            PromptTask.DJ_RUBRIC_HALLUCINATION.wireValue(), PromptTask.DJ_RUBRIC_HALLUCINATION,
+            in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_HALLUCINATION, DeepJudgmentPrompts.RUBRIC_HALLUCINATION_SYSTEM,
+                    DeepJudgmentPrompts.hallucinationUser(in.question(), in.excerpts()), DeepJudgmentPrompts.hallucinationSchema()),
+            (in, answer) -> DeepJudgmentPrompts.readRisks(answer),
+            null);
+
+    /**
+     * The embedding check's confirmation: is the parse, close to the ground truth by embeddings, the
+     * same answer? Sent under task {@code parsing} (it is part of verifying the parse), so the run's
+     * parsing instructions apply.
+     */
+    public static final JudgeTask<JudgeInputs.AnswerComparison, JudgeCheck> EMBEDDING_EQUIVALENCE = JudgeTask.of(
+            "embedding_equivalence", PromptTask.PARSING,
+            in -> JudgePrompt.json(PromptTask.PARSING, EmbeddingEquivalencePrompt.SYSTEM,
+                    EmbeddingEquivalencePrompt.user(in.question(), in.expected(), in.given()), EmbeddingEquivalencePrompt.schema()),
+            (in, answer) -> EmbeddingEquivalencePrompt.read(answer),
+            null);
+
     private static final Map<String, JudgeTask<?, ?>> REGISTRY = new LinkedHashMap<>();
 
     static {
         for (JudgeTask<?, ?> task : List.of(PARSING, ABSTENTION, SUFFICIENCY, SEMANTIC_EQUIVALENCE, LLM_TRAIT_BATCH, LLM_TRAIT_SINGLE,
                 LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT,
                 DJ_TEMPLATE_EXCERPTS, DJ_TEMPLATE_REASONING, PARSING_FROM_REASONING, DJ_RUBRIC_EXCERPTS, DJ_RUBRIC_REASONING,
-                DJ_RUBRIC_SCORE)) {
+                DJ_RUBRIC_SCORE, DJ_TEMPLATE_HALLUCINATION, DJ_RUBRIC_HALLUCINATION,
+                EMBEDDING_EQUIVALENCE)) {
             register(task);
         }
         for (JudgeTask<?, ?> task : ServiceLoader.load(JudgeTask.class, JudgeTasks.class.getClassLoader())) {

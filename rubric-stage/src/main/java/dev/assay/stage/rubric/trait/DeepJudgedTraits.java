@@ -8,58 +8,88 @@ import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.TraitDeepJudgment;
 import dev.assay.common.pipeline.TraitScore;
+import dev.assay.common.prompt.judge.DeepJudgmentPrompts;
 import dev.assay.common.prompt.judge.ExcerptCheck;
 import dev.assay.common.prompt.judge.JudgeInputs;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.prompt.judge.TraitAnswer;
 import dev.assay.common.run.DeepJudgmentSettings;
+import dev.assay.common.run.TraitDeepJudgmentSettings;
 import dev.assay.core.llm.ModelCallException;
+import dev.assay.core.search.ExcerptSearch;
+import dev.assay.core.search.SearchTools;
 import dev.assay.core.session.ModelSession;
 import dev.assay.stage.rubric.evaluation.JudgeFailures;
 import dev.assay.stage.rubric.evaluation.TraitInput;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
- * Deep judgment of boolean and score traits (Karenina's, run config {@code deep_judgment.rubric}):
- * per trait, verbatim excerpts bearing on it (checked against the response, the call repeated with
- * feedback while a quote is not found), reasoning from them, then the score from that reasoning.
- * A trait left without a valid excerpt keeps its score but auto-fails the result ({@link #autofail}).
+ * Deep judgment of one boolean or score trait (Karenina's), with the trait's own settings
+ * ({@link DeepJudgmentSettings#forTrait}): verbatim excerpts bearing on it (checked against the
+ * response, the call repeated with feedback while a quote is not found), optionally each excerpt
+ * searched and its hallucination risk assessed (one call per excerpt), reasoning from them, then
+ * the score from that reasoning. With {@code excerpt_enabled: false} the reasoning reads the whole
+ * response. A trait left without a valid excerpt keeps its score but auto-fails the result
+ * ({@link #autofail}); a hallucination risk never does.
  */
 public final class DeepJudgedTraits {
 
     private DeepJudgedTraits() {
     }
 
-    static List<TraitScore> score(List<RubricTrait> traits, TraitInput input, ModelSession judge, DeepJudgmentSettings settings) {
-        return traits.stream().map(trait -> score(trait, input, judge, settings)).toList();
-    }
-
-    private static TraitScore score(RubricTrait trait, TraitInput input, ModelSession judge, DeepJudgmentSettings settings) {
+    static TraitScore score(RubricTrait trait, TraitDeepJudgmentSettings own, TraitInput input, ModelSession judge,
+                            SearchTools searchTools) {
+        DeepJudgmentSettings run = input.settings().effectiveDeepJudgment();
         String question = input.question().question();
         String response = input.response();
         try {
             int calls = 0;
             int retries = 0;
-            String feedback = null;
-            ExcerptCheck.Checked checked = null;
-            for (int attempt = 0; attempt <= settings.effectiveRetries(); attempt++) {
-                JsonNode quoted = judge.ask(JudgeTasks.DJ_RUBRIC_EXCERPTS, new JudgeInputs.TraitExcerpts(question, response, trait,
-                        DeepJudgmentSettings.RUBRIC_MAX_EXCERPTS, feedback));
-                calls++;
-                checked = ExcerptCheck.check(trait.name(), quoted, response, settings.effectiveThreshold());
-                if (checked.rejected().isEmpty() || attempt == settings.effectiveRetries()) {
-                    break;
+            List<Excerpt> excerpts = null;
+            String risk = null;
+            String searchFailure = null;
+            if (own.usesExcerpts()) {
+                String feedback = null;
+                ExcerptCheck.Checked checked = null;
+                int maxRetries = own.effectiveRetries(run);
+                double threshold = own.effectiveThreshold(run);
+                for (int attempt = 0; attempt <= maxRetries; attempt++) {
+                    JsonNode quoted = judge.ask(JudgeTasks.DJ_RUBRIC_EXCERPTS, new JudgeInputs.TraitExcerpts(question, response, trait,
+                            own.effectiveMaxExcerpts(), feedback));
+                    calls++;
+                    checked = ExcerptCheck.check(trait.name(), quoted, response, threshold);
+                    if (checked.rejected().isEmpty() || attempt == maxRetries) {
+                        break;
+                    }
+                    feedback = ExcerptCheck.feedback(checked.rejected(), threshold);
+                    retries++;
                 }
-                feedback = ExcerptCheck.feedback(checked.rejected(), settings.effectiveThreshold());
-                retries++;
+                excerpts = checked.valid();
+                if (own.searches() && !excerpts.isEmpty()) {
+                    ExcerptSearch.Searched searched = ExcerptSearch.search(searchTools, run.searchTool(), Map.of(trait.name(), excerpts));
+                    searchFailure = searched.failure();
+                    if (searched.searched()) {
+                        List<Excerpt> assessed = new ArrayList<>();
+                        for (Excerpt excerpt : searched.excerpts().get(trait.name())) {
+                            assessed.add(assess(judge, question, trait, excerpt));
+                            calls++;
+                        }
+                        excerpts = assessed;
+                        risk = DeepJudgmentPrompts.highestRisk(excerpts.stream().map(Excerpt::hallucinationRisk)
+                                .filter(Objects::nonNull).toList());
+                    }
+                }
             }
-            List<Excerpt> excerpts = checked.valid();
             String reasoning = judge.ask(JudgeTasks.DJ_RUBRIC_REASONING, new JudgeInputs.TraitReasoning(question, response, trait, excerpts));
             calls++;
             JsonNode answer = judge.ask(JudgeTasks.DJ_RUBRIC_SCORE, new JudgeInputs.ReasonedTrait(question, response, trait, reasoning));
             calls++;
-            TraitDeepJudgment trace = new TraitDeepJudgment(excerpts, reasoning, excerpts.isEmpty(), calls, retries);
+            TraitDeepJudgment trace = new TraitDeepJudgment(excerpts, reasoning, excerpts != null && excerpts.isEmpty(), calls, retries,
+                    risk, searchFailure, own.usesExcerpts() ? null : false);
             TraitAnswer.Reading reading = TraitAnswer.of(trait).readAnswer(answer);
             TraitScore score = reading.usable() ? reading.score()
                     : TraitScore.failed(trait.name(), trait.kind(), JudgeFailures.invalidAnswer(trait.name(), null, reading.problem()));
@@ -67,6 +97,18 @@ public final class DeepJudgedTraits {
         } catch (ModelCallException e) {
             return TraitScore.failed(trait.name(), trait.kind(), JudgeFailures.callFailed("trait " + trait.name(), e));
         }
+    }
+
+    /** One excerpt's risk against its search results; an answer without a usable risk leaves the excerpt unassessed. */
+    private static Excerpt assess(ModelSession judge, String question, RubricTrait trait, Excerpt excerpt) {
+        Map<String, JudgeInputs.Risk> risks = judge.ask(JudgeTasks.DJ_RUBRIC_HALLUCINATION, new JudgeInputs.ExcerptAssessment(question,
+                List.of(new JudgeInputs.SearchedExcerpt("e1", trait.name(), excerpt))));
+        JudgeInputs.Risk risk = risks.get("e1");
+        if (risk == null && risks.size() == 1) {
+            // one excerpt asked: an answer under another id is still about it
+            risk = risks.values().iterator().next();
+        }
+        return risk == null ? excerpt : excerpt.withRisk(risk.risk(), risk.justification());
     }
 
     /** The result's autofail when a deep-judged trait found no excerpt in the response (Karenina's rule); null otherwise. */

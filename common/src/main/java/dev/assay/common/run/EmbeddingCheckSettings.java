@@ -1,0 +1,64 @@
+package dev.assay.common.run;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.validation.Problems;
+import dev.assay.common.validation.Validatable;
+
+/**
+ * The embedding check (Karenina's stage 9, run config {@code embedding_check}): when a parsed answer
+ * fails its template's fields, the parse and the ground truth are compared by embedding similarity
+ * through an OpenAI-compatible {@code /embeddings} endpoint; at or above the threshold (and, by
+ * default, when the judge confirms they mean the same), the field failure is overridden.
+ *
+ * @param enabled          run the check (default false)
+ * @param model            the embedding model the endpoint serves (default Karenina's {@code all-MiniLM-L6-v2})
+ * @param threshold        cosine similarity at or above which the answers count as close (default 0.85, Karenina's)
+ * @param confirmWithJudge ask the judge whether the two are equivalent before overriding (default true, as Karenina)
+ * @param baseUrl          the endpoint's base URL, {@code …/v1} (default: the judge's {@code base_url})
+ * @param apiKeyEnv        the environment variable holding its key (default: the judge's {@code api_key_env})
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record EmbeddingCheckSettings(Boolean enabled, String model, Double threshold, Boolean confirmWithJudge, String baseUrl,
+                                     String apiKeyEnv) implements Validatable {
+
+    public static final String DEFAULT_MODEL = "all-MiniLM-L6-v2";
+    public static final double DEFAULT_THRESHOLD = 0.85;
+
+    @JsonIgnore
+    public boolean isEnabled() {
+        return Boolean.TRUE.equals(enabled);
+    }
+
+    @JsonIgnore
+    public String effectiveModel() {
+        return model == null || model.isBlank() ? DEFAULT_MODEL : model;
+    }
+
+    @JsonIgnore
+    public double effectiveThreshold() {
+        return threshold == null ? DEFAULT_THRESHOLD : threshold;
+    }
+
+    @JsonIgnore
+    public boolean confirms() {
+        return !Boolean.FALSE.equals(confirmWithJudge);
+    }
+
+    @Override
+    public void validate(String path, Problems problems) {
+        if (threshold != null && !(threshold > 0 && threshold <= 1)) {
+            problems.add(Problems.field(path, "threshold"), "must be above 0 and at most 1 (a cosine similarity), got " + threshold);
+        }
+        if (baseUrl != null && !Problems.isHttpUrl(baseUrl)) {
+            problems.add(Problems.field(path, "base_url"), "must be an http(s) URL, got \"" + baseUrl + "\"");
+        }
+        if (apiKeyEnv != null && !apiKeyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            // never echo the value: it may be the key itself
+            problems.add(Problems.field(path, "api_key_env"), "must name an environment variable (letters, digits, _), not hold a key");
+        }
+    }
+}

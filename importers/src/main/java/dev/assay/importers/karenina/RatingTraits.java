@@ -3,6 +3,7 @@ package dev.assay.importers.karenina;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.run.TraitDeepJudgmentSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ValidationError;
 
@@ -83,10 +84,12 @@ final class RatingTraits {
         }
         List<String> leftOut = new ArrayList<>();
         boolean higherIsBetter = properties.bool("higher_is_better").orElse(true);
-        if (properties.bool("deep_judgment_enabled").orElse(rating.path("deep_judgment_enabled").asBoolean(false))) {
-            leftOut.add(label + ": deep judgment (excerpt extraction) is not converted; the trait is judged on the whole response");
-        }
+        TraitDeepJudgmentSettings deepJudgment = deepJudgment(rating, properties);
         String kind = properties.text("kind").orElse(null);
+        if (deepJudgment != null && "literal".equals(kind)) {
+            leftOut.add(label + ": deep judgment of a literal trait is not converted (Assay deep-judges boolean and score traits); "
+                    + "the trait is judged on the whole response");
+        }
         Optional<BigDecimal> best = number(rating.get("bestRating"));
         Optional<BigDecimal> worst = number(rating.get("worstRating"));
         if ("literal".equals(kind)) {
@@ -102,7 +105,8 @@ final class RatingTraits {
                 && best.filter(b -> b.compareTo(BigDecimal.ONE) == 0).isPresent() && worst.filter(w -> w.signum() == 0).isPresent();
         if (isBoolean) {
             direction(higherIsBetter, label, "boolean", leftOut);
-            return new TraitConversion(RubricTrait.booleanTrait(name, description), false, leftOut);
+            return new TraitConversion(RubricTrait.booleanTrait(name, description).toBuilder().deepJudgment(deepJudgment).build(),
+                    false, leftOut);
         }
         if (kind != null && !kind.equals("score")) {
             return TraitConversion.leftOut(label + ": unknown kind \"" + kind + "\"; not converted");
@@ -116,7 +120,33 @@ final class RatingTraits {
                     + " is not a range of whole numbers; not converted");
         }
         return new TraitConversion(RubricTrait.scoreTrait(name, description, worst.get().intValueExact(), best.get().intValueExact(),
-                higherIsBetter ? null : Boolean.FALSE), false, leftOut);
+                higherIsBetter ? null : Boolean.FALSE).toBuilder().deepJudgment(deepJudgment).build(), false, leftOut);
+    }
+
+    /**
+     * The trait's own deep judgment (Karenina's {@code deep_judgment_*} trait fields, what its
+     * {@code use_checkpoint} mode reads), when {@code deep_judgment_enabled}; null otherwise.
+     */
+    private static TraitDeepJudgmentSettings deepJudgment(JsonNode rating, PropertyValues properties) {
+        if (!flag(rating, properties, "deep_judgment_enabled").orElse(false)) {
+            return null;
+        }
+        return new TraitDeepJudgmentSettings(true, flag(rating, properties, "deep_judgment_excerpt_enabled").orElse(null),
+                value(rating, properties, "deep_judgment_max_excerpts").filter(JsonNode::canConvertToInt).map(JsonNode::asInt).orElse(null),
+                value(rating, properties, "deep_judgment_fuzzy_match_threshold").filter(JsonNode::isNumber).map(JsonNode::asDouble).orElse(null),
+                value(rating, properties, "deep_judgment_excerpt_retry_attempts").filter(JsonNode::canConvertToInt).map(JsonNode::asInt)
+                        .orElse(null),
+                flag(rating, properties, "deep_judgment_search_enabled").orElse(null));
+    }
+
+    private static Optional<Boolean> flag(JsonNode rating, PropertyValues properties, String name) {
+        return value(rating, properties, name).filter(JsonNode::isBoolean).map(JsonNode::booleanValue);
+    }
+
+    /** A trait field from its additionalProperty, else from the rating itself. */
+    private static Optional<JsonNode> value(JsonNode rating, PropertyValues properties, String name) {
+        Optional<JsonNode> property = properties.decoded(name).filter(node -> !node.isNull());
+        return property.isPresent() ? property : Optional.ofNullable(rating.get(name)).filter(node -> node.isValueNode() && !node.isNull());
     }
 
     private static void direction(boolean higherIsBetter, String label, String kind, List<String> leftOut) {

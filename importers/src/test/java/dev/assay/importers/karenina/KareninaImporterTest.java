@@ -56,8 +56,7 @@ class KareninaImporterTest {
                 ImportEntry.converted("dataFeedElement[4]", "urn:uuid:question-apollo-11"),
                 new ImportEntry("dataFeedElement[5]", "urn:uuid:question-breast-cancer-genes", ImportStatus.PARTLY_CONVERTED, List.of(
                         "template: verify() does more than compare fields to self.correct (line 13: `return len(self.genes) > 2`); "
-                                + "not converted",
-                        "trait \"hedges\": deep judgment (excerpt extraction) is not converted; the trait is judged on the whole response")),
+                                + "not converted")),
                 new ImportEntry("dataFeedElement[6]", "urn:uuid:question-vemurafenib-pathway", ImportStatus.PARTLY_CONVERTED, List.of(
                         "trait \"word_count_ok\": a callable trait (Python code, pickled in callable_code) is not converted: an import "
                                 + "never runs code from a checkpoint")),
@@ -234,7 +233,8 @@ class KareninaImporterTest {
         assertThat(genes.question()).isEqualTo("Which genes are linked to hereditary breast cancer?");
         assertThat(genes.rawAnswer()).isEqualTo("BRCA1, BRCA2 and PALB2.");
         assertThat(genes.rubric()).isEqualTo(SpecReader.read("""
-                traits: [{name: hedges, kind: boolean, description: The response says the list is not exhaustive.}]
+                traits: [{name: hedges, kind: boolean, description: The response says the list is not exhaustive.,
+                          deep_judgment: {enabled: true, excerpt_enabled: true}}]
                 """, Rubric.class));
         assertThat(genes.metadata().get(DataFeedItemConverter.TEMPLATE_SOURCE).asText())
                 .isEqualTo(fixture.at("/dataFeedElement/5/item/hasPart/text").asText())

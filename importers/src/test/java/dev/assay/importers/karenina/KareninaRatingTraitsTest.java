@@ -2,6 +2,7 @@ package dev.assay.importers.karenina;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.run.TraitDeepJudgmentSettings;
 import dev.assay.common.json.Json;
 import org.junit.jupiter.api.Test;
 
@@ -160,13 +161,29 @@ class KareninaRatingTraitsTest {
     void whatAssayHasNoPlaceForIsLeftOutWithAReasonButTheTraitIsKept() {
         RatingTraits.TraitConversion conversion = convert("""
                 {"name": "hedges", "description": "Hedges.", "bestRating": 1, "worstRating": 0,
-                 "additionalProperty": [{"name": "deep_judgment_enabled", "value": true}, {"name": "higher_is_better", "value": false}]}
+                 "additionalProperty": [{"name": "higher_is_better", "value": false}]}
                 """);
 
         assertThat(conversion.trait()).isEqualTo(RubricTrait.booleanTrait("hedges", "Hedges."));
         assertThat(conversion.reasons()).containsExactly(
-                "trait \"hedges\": deep judgment (excerpt extraction) is not converted; the trait is judged on the whole response",
                 "trait \"hedges\": higher_is_better false is not converted (Assay's boolean traits have no direction)");
+    }
+
+    @Test
+    void aTraitsOwnDeepJudgmentFieldsBecomeItsDeepJudgmentBlock() {
+        RatingTraits.TraitConversion conversion = convert("""
+                {"name": "hedges", "description": "Hedges.", "bestRating": 5, "worstRating": 1,
+                 "additionalProperty": [{"name": "deep_judgment_enabled", "value": true},
+                   {"name": "deep_judgment_excerpt_enabled", "value": false}, {"name": "deep_judgment_max_excerpts", "value": 4},
+                   {"name": "deep_judgment_search_enabled", "value": true}]}
+                """);
+
+        assertThat(conversion.reasons()).isEmpty();
+        assertThat(conversion.trait().deepJudgment()).isEqualTo(new TraitDeepJudgmentSettings(true, false, 4, null, null, true));
+        assertThat(convert("""
+                {"name": "hedges", "description": "Hedges.", "bestRating": 1, "worstRating": 0,
+                 "additionalProperty": [{"name": "deep_judgment_enabled", "value": false}]}
+                """).trait().deepJudgment()).isNull();
     }
 
     private static RatingTraits.TraitConversion convert(String json) {

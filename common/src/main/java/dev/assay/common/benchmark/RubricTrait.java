@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
-import dev.assay.common.run.TraitDeepJudgmentSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 

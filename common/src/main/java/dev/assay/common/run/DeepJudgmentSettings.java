@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.benchmark.TraitDeepJudgmentSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -37,11 +38,9 @@ public record DeepJudgmentSettings(DeepJudgmentMode mode, Integer maxExcerptsPer
     public static final int DEFAULT_MAX_EXCERPTS = 3;
     public static final double DEFAULT_THRESHOLD = 0.80;
     public static final int DEFAULT_RETRIES = 2;
-    static final int MAX_EXCERPTS = 20;
-    static final int MAX_RETRIES = 10;
 
     /** Karenina's default for rubric traits. */
-    public static final int RUBRIC_MAX_EXCERPTS = 7;
+    public static final int RUBRIC_MAX_EXCERPTS = TraitDeepJudgmentSettings.DEFAULT_MAX_EXCERPTS;
 
     public static final DeepJudgmentSettings DISABLED = new DeepJudgmentSettings(null, null, null, null, null);
 
@@ -126,7 +125,7 @@ public record DeepJudgmentSettings(DeepJudgmentMode mode, Integer maxExcerptsPer
 
     @Override
     public void validate(String path, Problems problems) {
-        checkNumbers(path, "max_excerpts_per_attribute", maxExcerptsPerAttribute, fuzzyMatchThreshold, excerptRetryAttempts, problems);
+        TraitDeepJudgmentSettings.checkNumbers(path, "max_excerpts_per_attribute", maxExcerptsPerAttribute, fuzzyMatchThreshold, excerptRetryAttempts, problems);
         if (searchTool != null) {
             searchTool.validate(Problems.field(path, "search_tool"), problems);
         }
@@ -162,23 +161,6 @@ public record DeepJudgmentSettings(DeepJudgmentMode mode, Integer maxExcerptsPer
         trait.validate(path, problems);
         if (trait.searches() && searchTool == null) {
             problems.add(Problems.field(path, "search_enabled"), "needs deep_judgment.search_tool (kind http or mcp) to search with");
-        }
-    }
-
-    /** The checks the run-wide and per-trait settings share. */
-    static void checkNumbers(String path, String maxExcerptsName, Integer maxExcerptsPerAttribute, Double fuzzyMatchThreshold,
-                             Integer excerptRetryAttempts, Problems problems) {
-        if (maxExcerptsPerAttribute != null && (maxExcerptsPerAttribute < 1 || maxExcerptsPerAttribute > MAX_EXCERPTS)) {
-            problems.add(Problems.field(path, maxExcerptsName),
-                    "must be between 1 and " + MAX_EXCERPTS + ", got " + maxExcerptsPerAttribute);
-        }
-        if (fuzzyMatchThreshold != null && !(fuzzyMatchThreshold > 0 && fuzzyMatchThreshold <= 1)) {
-            problems.add(Problems.field(path, "fuzzy_match_threshold"),
-                    "must be above 0 and at most 1 (the share of an excerpt found verbatim in the response), got " + fuzzyMatchThreshold);
-        }
-        if (excerptRetryAttempts != null && (excerptRetryAttempts < 0 || excerptRetryAttempts > MAX_RETRIES)) {
-            problems.add(Problems.field(path, "excerpt_retry_attempts"),
-                    "must be between 0 and " + MAX_RETRIES + ", got " + excerptRetryAttempts);
         }
     }
 }

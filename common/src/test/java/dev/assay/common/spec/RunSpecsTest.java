@@ -560,7 +560,7 @@ class RunSpecsTest {
         assertThat(deep.searchTool().apiKeyVariable()).isEqualTo("TAVILY_API_KEY");
         assertThat(deep.forTrait("q1", "polite", null).isEnabled()).as("the question's own choice wins").isFalse();
         assertThat(deep.forTrait("q2", "polite", null).usesExcerpts()).as("then the trait's, by name").isFalse();
-        assertThat(deep.forTrait("q2", "other", dev.assay.common.run.TraitDeepJudgmentSettings.DEFAULTS).isEnabled()).isTrue();
+        assertThat(deep.forTrait("q2", "other", dev.assay.common.benchmark.TraitDeepJudgmentSettings.DEFAULTS).isEnabled()).isTrue();
         assertThat(deep.forTrait("q2", "other", null).isEnabled()).as("rubric: false and nothing named").isFalse();
         assertThat(run.benchmark().questions().get(0).rubric().traits().get(0).deepJudgment().effectiveMaxExcerpts()).isEqualTo(2);
         assertThat(settings.embeddingCheck().effectiveThreshold()).isEqualTo(0.9);

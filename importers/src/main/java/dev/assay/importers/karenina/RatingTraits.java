@@ -3,7 +3,7 @@ package dev.assay.importers.karenina;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.RubricTrait;
-import dev.assay.common.run.TraitDeepJudgmentSettings;
+import dev.assay.common.benchmark.TraitDeepJudgmentSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.ValidationError;
 

@@ -2,7 +2,7 @@ package dev.assay.importers.karenina;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.RubricTrait;
-import dev.assay.common.run.TraitDeepJudgmentSettings;
+import dev.assay.common.benchmark.TraitDeepJudgmentSettings;
 import dev.assay.common.json.Json;
 import org.junit.jupiter.api.Test;
 

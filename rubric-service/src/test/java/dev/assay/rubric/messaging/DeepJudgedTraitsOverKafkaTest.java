@@ -11,7 +11,7 @@ import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.json.Json;
 import dev.assay.testsupport.StubSearchServer;
 import dev.assay.testsupport.StubSearchResource;
-import dev.assay.common.run.TraitDeepJudgmentSettings;
+import dev.assay.common.benchmark.TraitDeepJudgmentSettings;
 import dev.assay.common.run.SearchToolSettings;
 import dev.assay.common.prompt.judge.TraitPrompt;
 import dev.assay.common.pipeline.SearchResult;

@@ -14,7 +14,7 @@ import dev.assay.common.prompt.judge.JudgeInputs;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.prompt.judge.TraitAnswer;
 import dev.assay.common.run.DeepJudgmentSettings;
-import dev.assay.common.run.TraitDeepJudgmentSettings;
+import dev.assay.common.benchmark.TraitDeepJudgmentSettings;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.search.ExcerptSearch;
 import dev.assay.core.search.SearchTools;
@@ -55,8 +55,8 @@ public final class DeepJudgedTraits {
             if (own.usesExcerpts()) {
                 String feedback = null;
                 ExcerptCheck.Checked checked = null;
-                int maxRetries = own.effectiveRetries(run);
-                double threshold = own.effectiveThreshold(run);
+                int maxRetries = own.effectiveRetries(run.effectiveRetries());
+                double threshold = own.effectiveThreshold(run.effectiveThreshold());
                 for (int attempt = 0; attempt <= maxRetries; attempt++) {
                     JsonNode quoted = judge.ask(JudgeTasks.DJ_RUBRIC_EXCERPTS, new JudgeInputs.TraitExcerpts(question, response, trait,
                             own.effectiveMaxExcerpts(), feedback));

@@ -4,7 +4,7 @@ import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.run.DeepJudgmentSettings;
-import dev.assay.common.run.TraitDeepJudgmentSettings;
+import dev.assay.common.benchmark.TraitDeepJudgmentSettings;
 import dev.assay.core.search.SearchTools;
 import dev.assay.core.session.ModelSession;
 import dev.assay.stage.rubric.evaluation.TraitInput;

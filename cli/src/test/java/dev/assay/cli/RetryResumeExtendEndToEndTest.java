@@ -30,9 +30,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A run's life across separate commands on the kept local data (ASSAY_LOCAL_DATA), with the stub
- * counting every answering call per model and question: {@code assay run} with one question failing
- * and one hanging is stopped with Ctrl-C; {@code assay retry} resumes it, calling only the two
- * unfinished questions; {@code assay extend} adds an answering model and calls only it; and the same
+ * counting every answering call per model and question: {@code assay run} with one answer failing, one
+ * judge call failing and one answer hanging is stopped with Ctrl-C; {@code assay retry} resumes it,
+ * calling only what failed or never finished (the failed judge's answer comes from the cache); {@code assay extend} adds an answering model and calls only it; and the same
  * {@code assay run} again, a new command, is answered wholly from the response cache.
  */
 class RetryResumeExtendEndToEndTest {
@@ -48,6 +48,8 @@ class RetryResumeExtendEndToEndTest {
     private final AtomicInteger judging = new AtomicInteger();
     private final Set<String> hanging = ConcurrentHashMap.newKeySet();
     private final Set<String> failing = ConcurrentHashMap.newKeySet();
+    /** Countries whose judge call fails. */
+    private final Set<String> failingJudge = ConcurrentHashMap.newKeySet();
 
     @Test
     void anInterruptedRunIsResumedItsFaultsRetriedExtendedAndRepeatedFromTheCache() throws Exception {
@@ -72,8 +74,10 @@ class RetryResumeExtendEndToEndTest {
                     evaluation_mode: template_only
                     """.formatted(stub.baseUrl(), stub.baseUrl()));
 
-            // 1. Germany's answer fails (a result in error), Spain's never comes: Ctrl-C with 3 of 4 results
+            // 1. Germany's answer fails and Italy's judge call fails (results in error), Spain's answer never
+            // comes: Ctrl-C with 3 of 4 results
             failing.add("Germany");
+            failingJudge.add("Italy");
             hanging.add("Spain");
             Path output = dir.resolve("cli-output.txt");
             Process cli = cli(home, data, output, "run", benchmark.toString(), "--config", config.toString(),
@@ -95,17 +99,19 @@ class RetryResumeExtendEndToEndTest {
             assertThat(printed).contains("PostgreSQL keeps runs and cached answers in " + data.resolve("postgres"))
                     .contains("interrupted after 3 of 4 results").contains("resume it with: assay retry " + runId);
 
-            // 2. a separate command resumes it: only Germany (errored) and Spain (missing) are answered again
+            // 2. a separate command resumes it: France is left alone, Germany (errored) and Spain (missing) are
+            // answered again, Italy (its judge errored) is judged again on its answer from the cache
             failing.clear();
+            failingJudge.clear();
             hanging.clear();
             resetCounts();
             Path out2 = dir.resolve("out2");
             CliRun retry = CliRun.withEnvironment(env, "retry", runId, "--out", out2.toString());
             assertThat(retry.exit()).as(retry.toString()).isEqualTo(ExitCodes.OK);
-            assertThat(retry.out()).contains("retry queued 2 jobs (2 of its 4 results)").contains("4/4 done");
+            assertThat(retry.out()).contains("retry queued 3 jobs (3 of its 4 results)").contains("4/4 done");
             assertThat(answeringCalls()).as("finished results are not recomputed")
                     .containsExactlyInAnyOrderEntriesOf(Map.of("answerer/Germany", 1, "answerer/Spain", 1));
-            assertThat(judging.get()).as("one judge call for each of the two").isEqualTo(2);
+            assertThat(judging.get()).as("one judge call for each of the three").isEqualTo(3);
             JsonNode results = Json.mapper().readTree(out2.resolve("results.json").toFile());
             assertThat(results).hasSize(4);
             assertThat(results.findValuesAsText("status")).containsOnly("passed");
@@ -150,6 +156,9 @@ class RetryResumeExtendEndToEndTest {
             return StubReply.text("The capital is " + CAPITALS.get(country) + ".");
         }
         judging.incrementAndGet();
+        if (failingJudge.stream().anyMatch(country -> body.contains(country) || body.contains(CAPITALS.get(country)))) {
+            return StubReply.error(400, "invalid_request_error", "injected judge fault");
+        }
         String city = CAPITALS.values().stream().filter(body::contains).findFirst().orElse("?");
         return StubReply.text("{\"city\": \"" + city + "\"}");
     }

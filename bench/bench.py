@@ -17,6 +17,8 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Every measured run starts from nothing: a kept local database (docs/cli.md) would answer later runs from its cache.
+os.environ["ASSAY_LOCAL_DATA"] = "temp"
 PROMPTFOO_VERSION = "0.121.20"
 CALLS_PER_ITEM = 2  # the answer and one judge call, for both tools
 

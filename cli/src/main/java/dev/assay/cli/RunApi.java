@@ -96,6 +96,36 @@ final class RunApi {
     }
 
     /** GET /api/cache: the response cache's entries, hits and savings. */
+    /** POST /api/runs/{id}/retry: what was queued again (docs/api.md). */
+    JsonNode retry(String runId) {
+        return requeued(runId, "retry", HttpRequest.BodyPublishers.noBody());
+    }
+
+    /** POST /api/runs/{id}/extend with config additions (answering_models, judges, replicates). */
+    JsonNode extend(String runId, JsonNode additions) {
+        return requeued(runId, "extend", HttpRequest.BodyPublishers.ofString(Json.write(additions)));
+    }
+
+    private JsonNode requeued(String runId, String action, HttpRequest.BodyPublisher body) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/runs/" + runId + "/" + action))
+                .header("Content-Type", "application/json")
+                .POST(body));
+        JsonNode answer = parse(response);
+        if (response.statusCode() == 400) {
+            List<ValidationError> errors = new ArrayList<>();
+            answer.path("errors").forEach(e -> errors.add(new ValidationError("", e.asText())));
+            throw new ValidationException(errors);
+        }
+        if (response.statusCode() == 404 || response.statusCode() == 409) {
+            throw new InvalidInputException(answer.path("errors").path(0).asText(response.body()));
+        }
+        if (response.statusCode() != 202) {
+            throw new IllegalStateException("the generation service refused the " + action + " of run " + runId + " (HTTP "
+                    + response.statusCode() + "): " + response.body());
+        }
+        return answer;
+    }
+
     JsonNode cacheStats() {
         return get("/api/cache");
     }

@@ -3,6 +3,7 @@ package dev.assay.cli;
 import dev.assay.cli.report.Grouping;
 import dev.assay.cli.report.RecordedVerdicts;
 import dev.assay.cli.report.RunData;
+import dev.assay.cli.stack.LocalData;
 import dev.assay.cli.stack.LocalStack;
 import dev.assay.cli.stack.StackStartException;
 import dev.assay.cli.stack.StopRequest;
@@ -111,7 +112,12 @@ final class RunCommand implements Callable<Integer> {
                 stdout.println("assay: using run config " + configFile);
             }
             prepared.notes().forEach(note -> stdout.println("assay: " + note));
-            return runOnLocalStack(run, stdout);
+            ValidRun submitted = run;
+            return runOnLocalStack(api -> {
+                String runId = api.submit(submitted.benchmark(), RunConfigOverrides.noCache(submitted.config(), noCache));
+                stdout.println("assay: run " + runId + " submitted");
+                return runId;
+            }, submitted.benchmark(), stdout);
         } finally {
             if (demoModel != null) {
                 demoModel.close();
@@ -129,7 +135,17 @@ final class RunCommand implements Callable<Integer> {
         return Files.isRegularFile(candidate) ? benchmark.resolveSibling(DEFAULT_CONFIG_FILE) : null;
     }
 
-    private int runOnLocalStack(ValidRun run, PrintWriter stdout) {
+    /** What puts a run in motion on the stack once it is up: a submission, a retry, an extension. Returns the run id. */
+    interface RunStarter {
+        String start(RunApi api);
+    }
+
+    /**
+     * Starts the local stack (its data kept as {@link LocalData} says), starts the run with
+     * {@code starter}, follows it, writes the reports and stops the stack. {@code benchmark}: the
+     * run's benchmark when known here (to compare recorded verdicts), else null.
+     */
+    int runOnLocalStack(RunStarter starter, dev.assay.common.benchmark.Benchmark benchmark, PrintWriter stdout) {
         Path home = assayHome();
         // The run id, and so the default folder, is known only once the run is submitted: logs start in a staging folder.
         Path staging = out != null ? out : Path.of("results", ".starting-" + ProcessHandle.current().pid());
@@ -140,7 +156,7 @@ final class RunCommand implements Callable<Integer> {
         List<Long> pids;
         Consumer<String> say = step -> say(stdout, step);
         StopRequest stop = new StopRequest(Thread.currentThread());
-        LocalStack stack = LocalStack.create(home);
+        LocalStack stack = LocalStack.create(home).keepingDataIn(LocalData.home(env));
         // Ctrl-C: the first stops waiting and writes what the run has, the second stops at once (StopSignals says why not a hook)
         StopSignals signals = StopSignals.install(signal -> {
             say(stdout, "\nassay: stopping (SIG" + signal + "): writing the results so far; press Ctrl-C again to stop at once");
@@ -169,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
             RunApi api = new RunApi(stack.apiUrl()).onWait(line -> say(stdout, line));
             String runId;
             try {
-                runId = api.submit(run.benchmark(), RunConfigOverrides.noCache(run.config(), noCache));
+                runId = starter.start(api);
             } catch (RuntimeException e) {
                 if (stop.signal().isPresent()) {
                     stop.doneWaiting();
@@ -178,7 +194,6 @@ final class RunCommand implements Callable<Integer> {
                 }
                 throw e;
             }
-            stdout.println("assay: run " + runId + " submitted");
             stdout.flush();
             boolean completed = stop.signal().isEmpty() && awaitCompletion(api, runId, stdout, stack, stop);
             stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
@@ -199,7 +214,9 @@ final class RunCommand implements Callable<Integer> {
         stdout.println();
         stdout.print(reports.summaryTable(data, groupBy));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
-        RecordedVerdicts.compare(run.benchmark(), data.results()).ifPresent(comparison -> stdout.print(comparison.render()));
+        if (benchmark != null) {
+            RecordedVerdicts.compare(benchmark, data.results()).ifPresent(comparison -> stdout.print(comparison.render()));
+        }
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("service logs in " + outDir.resolve("logs"));
@@ -254,6 +271,8 @@ final class RunCommand implements Callable<Integer> {
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("assay: interrupted after " + data.results().size() + " of " + (expected < 0 ? "?" : expected)
                 + " results; stopping the local stack");
+        stdout.println("assay: resume it with: assay retry " + data.runId() + " (finished results are kept"
+                + (LocalData.home(env) == null ? "; not with ASSAY_LOCAL_DATA=temp, which keeps nothing" : "") + ")");
         stdout.flush();
         stack.close();
         if (out == null) {

@@ -13,7 +13,7 @@ record CliRun(int exit, String out, String err) {
         return run(null, args);
     }
 
-    /** The command run as if its environment were {@code env} (the commands that read one: run, validate, submit). */
+    /** The command run as if its environment were {@code env} (the commands that read one: run, validate, submit, retry, extend). */
     static CliRun withEnvironment(Map<String, String> env, String... args) {
         return run(env, args);
     }
@@ -24,6 +24,8 @@ record CliRun(int exit, String out, String err) {
             ((RunCommand) cli.getSubcommands().get("run").getCommand()).env = env;
             ((ValidateCommand) cli.getSubcommands().get("validate").getCommand()).env = env;
             ((SubmitCommand) cli.getSubcommands().get("submit").getCommand()).env = env;
+            ((RequeueCommand) cli.getSubcommands().get("retry").getCommand()).env = env;
+            ((RequeueCommand) cli.getSubcommands().get("extend").getCommand()).env = env;
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -68,6 +68,29 @@ class StackCommandsEndToEndTest {
                 assertThat(csv).hasSize(3);
                 assertThat(csv.get(0)).startsWith("run_id,result_id,question_id");
                 assertThat(CliRun.of("results", runId, "--format", "jsonl").out().lines()).hasSize(2);
+
+                // the response cache of the stack: two answers and two parsings stored by the run
+                CliRun stats = CliRun.of("cache", "stats");
+                assertThat(stats.exit()).as(stats.toString()).isZero();
+                assertThat(stats.out()).contains("4 cached answers, served 0 times");
+                int calls = stub.requestCount();
+                String again = CliRun.of("submit", benchmark.toString(), "--config", config.toString()).out().strip();
+                CliRun watchAgain = CliRun.of("watch", again);
+                assertThat(watchAgain.out()).contains("4 of 4 model calls served from the response cache");
+                assertThat(stub.requestCount()).as("the same run again calls no model").isEqualTo(calls);
+                String uncached = CliRun.of("submit", benchmark.toString(), "--config", config.toString(), "--no-cache").out().strip();
+                CliRun watchUncached = CliRun.of("watch", uncached);
+                assertThat(watchUncached.exit()).as(watchUncached.toString()).isZero();
+                assertThat(watchUncached.out()).doesNotContain("served from the response cache");
+                assertThat(stub.requestCount()).as("--no-cache calls every model").isEqualTo(calls + 4);
+                assertThat(CliRun.of("cache", "stats").out()).contains("4 cached answers, served 4 times");
+                assertThat(CliRun.of("cache", "clear").out()).contains("cleared 4 cached answers");
+                assertThat(CliRun.of("cache", "stats").out()).contains("0 cached answers");
+
+                // retry against the stack of assay up: a complete run has nothing to queue
+                CliRun retry = CliRun.of("retry", runId);
+                assertThat(retry.exit()).as(retry.toString()).isZero();
+                assertThat(retry.out()).contains("run " + runId + ": retry queued 0 jobs (0 of its 2 results); follow it with assay watch " + runId);
             } finally {
                 long daemonPid = StackState.read(home).map(StackState::pid).orElse(-1L);
                 List<ProcessHandle> descendants = ProcessHandle.of(daemonPid).map(p -> p.descendants().toList()).orElse(List.of());

@@ -77,6 +77,9 @@ class CacheEndToEndTest {
             });
             JsonNode generationCall = result.get("calls").get(0);
             assertThat(generationCall.get("usage").get("input_tokens").asLong()).as("original usage kept").isEqualTo(10);
+            // 10 input tokens at $1/M and 5 output at $2/M: what the original call cost, saved this time
+            assertThat(generationCall.get("saved_usd").decimalValue()).isEqualByComparingTo("0.00002");
+            assertThat(result.get("calls").get(1).has("saved_usd")).as("the judge has no prices: nothing to say").isFalse();
         });
         assertThat(again).containsExactlyInAnyOrderElementsOf(answers);
 

@@ -28,6 +28,10 @@ final class PipelineStack implements AutoCloseable {
     private final StubLlmServer stub;
     private final List<ServiceProcess> services = new ArrayList<>();
     private ServiceProcess generation;
+    /** What the first parsing-service was started with, for more instances of it. */
+    private Map<String, String> serviceEnv = Map.of();
+    private Map<String, String> kafkaProperties = Map.of();
+    private Path logs;
 
     private PipelineStack(StubLlmServer stub) {
         this.stub = stub;
@@ -54,6 +58,9 @@ final class PipelineStack implements AutoCloseable {
                     "quarkus.datasource.jdbc.url", PostgresResource.jdbcUrl(),
                     "quarkus.datasource.username", PostgresResource.username(),
                     "quarkus.datasource.password", PostgresResource.password())), ready));
+            stack.serviceEnv = env;
+            stack.kafkaProperties = kafka;
+            stack.logs = logs;
             stack.add(ServiceProcess.start(root, "parsing-service", logs, env, kafka, ready));
             stack.add(ServiceProcess.start(root, "rubric-service", logs, env, kafka, ready));
         } catch (IOException | RuntimeException e) {
@@ -77,6 +84,18 @@ final class PipelineStack implements AutoCloseable {
         StringBuilder logs = new StringBuilder();
         services.forEach(service -> logs.append("\n--- ").append(service.log()).append('\n').append(service.tail()));
         return logs.toString();
+    }
+
+    /** One more parsing-service instance, as the first was started (its log in parsing-{@code n}/). */
+    ServiceProcess startParsingInstance(int n) throws IOException {
+        return add(ServiceProcess.start(projectRoot(), "parsing-service", logs.resolve("parsing-" + n), serviceEnv, kafkaProperties,
+                Duration.ofSeconds(90)));
+    }
+
+    /** Stops one service (gracefully) and forgets it. */
+    void stop(ServiceProcess service) {
+        service.close();
+        services.remove(service);
     }
 
     List<ServiceProcess> services() {

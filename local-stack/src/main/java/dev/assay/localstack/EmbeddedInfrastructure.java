@@ -61,6 +61,26 @@ public final class EmbeddedInfrastructure {
         return InJvmPostgres.jdbcUrl();
     }
 
+    /**
+     * PostgreSQL, when it next starts, keeps its data in {@code home}/postgres so that it survives
+     * this JVM (locked by {@code home}/postgres.lock while it runs); null: a temporary directory. A
+     * directory held by another running process, or one the server cannot start on, falls back to a
+     * temporary one: {@link #postgresFallbackReason()} says why.
+     */
+    public static void keepPostgresDataIn(java.nio.file.Path home) {
+        InJvmPostgres.keepDataIn(home);
+    }
+
+    /** The kept data directory of the running server (starting it if needed); null when its data is temporary. */
+    public static java.nio.file.Path postgresKeptDataDirectory() {
+        return InJvmPostgres.keptDataDirectory();
+    }
+
+    /** Why the running server's data is temporary although it was asked to keep it; null otherwise. */
+    public static String postgresFallbackReason() {
+        return InJvmPostgres.fallbackReason();
+    }
+
     public static String postgresUsername() {
         return InJvmPostgres.USERNAME;
     }

@@ -1,6 +1,10 @@
 package dev.assay.localstack;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -42,17 +46,25 @@ final class InJvmPostgres {
 
     private static InJvmPostgres shared;
 
+    /** Where the next server keeps its data ({@link #keepDataIn}); null: a temporary directory. */
+    private static Path preferredHome;
+    /** Why the last server could not keep its data where it was asked to; null when it could (or was not asked). */
+    private static String fallbackReason;
+
     /** Replaced by {@link #resume()}; guarded by the class lock, as {@code shared} is. */
     private EmbeddedPostgres postgres;
     private final Path dataDirectory;
+    /** Held while the server runs on a kept data directory, so a second stack does not share it; null for a temporary one. */
+    private final FileChannel lock;
     private final int port;
     private final Path logFile;
     private final Duration startupTime;
     private final AtomicBoolean stopped = new AtomicBoolean();
 
-    private InJvmPostgres(EmbeddedPostgres postgres, Path dataDirectory, Path logFile, Duration startupTime) {
+    private InJvmPostgres(EmbeddedPostgres postgres, Path dataDirectory, FileChannel lock, Path logFile, Duration startupTime) {
         this.postgres = postgres;
         this.dataDirectory = dataDirectory;
+        this.lock = lock;
         this.port = postgres.getPort();
         this.logFile = logFile;
         this.startupTime = startupTime;
@@ -103,13 +115,36 @@ final class InJvmPostgres {
     static synchronized void resumeShared() {
         if (shared != null && shared.postgres == null) {
             try {
-                shared.postgres = builder(shared.dataDirectory, shared.logFile).setPort(shared.port).start();
+                shared.postgres = (shared.lock == null ? builder(shared.dataDirectory, shared.logFile)
+                        : keptBuilder(shared.dataDirectory, shared.logFile)).setPort(shared.port).start();
             } catch (IOException | RuntimeException e) {
                 throw new IllegalStateException("Could not resume embedded PostgreSQL on port " + shared.port
                         + "; server output is in " + shared.logFile, e);
             }
             LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL on 127.0.0.1:{0} resumed", Integer.toString(shared.port));
         }
+    }
+
+    /**
+     * The next server started keeps its data in {@code home}/postgres (created on first use), so its
+     * databases survive this JVM; null: a temporary directory, deleted at stop. If another running
+     * process holds that directory (its lock file {@code home}/postgres.lock), or the server cannot
+     * start on it, the server falls back to a temporary directory and {@link #fallbackReason()} says why.
+     */
+    static synchronized void keepDataIn(Path home) {
+        preferredHome = home;
+    }
+
+    /** The kept data directory the running server uses; null when it runs on a temporary one. */
+    static synchronized Path keptDataDirectory() {
+        InJvmPostgres server = shared();
+        return server.lock == null ? null : server.dataDirectory;
+    }
+
+    /** Why the running server keeps its data in a temporary directory although asked to keep it; null otherwise. */
+    static synchronized String fallbackReason() {
+        shared();
+        return fallbackReason;
     }
 
     private static synchronized InJvmPostgres shared() {
@@ -124,6 +159,57 @@ final class InJvmPostgres {
     private static InJvmPostgres start() {
         requireNonRootOrUserNamespaces();
         QuietLogging.atWarning("io.zonky.test.db.postgres");
+        fallbackReason = null;
+        if (preferredHome != null) {
+            InJvmPostgres kept = startKept(preferredHome);
+            if (kept != null) {
+                return kept;
+            }
+        }
+        return startTemporary();
+    }
+
+    /** A server on {@code home}/postgres, or null (with {@link #fallbackReason} set) when that cannot be. */
+    private static InJvmPostgres startKept(Path home) {
+        long startNanos = System.nanoTime();
+        Path dataDirectory = home.resolve("postgres");
+        Path logFile = home.resolve("postgres.log");
+        FileChannel lock = null;
+        EmbeddedPostgres postgres = null;
+        try {
+            Files.createDirectories(home);
+            lock = FileChannel.open(home.resolve("postgres.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            if (lockQuietly(lock) == null) {
+                fallbackReason = dataDirectory + " is in use by another running Assay stack";
+                lock.close();
+                return null;
+            }
+            Files.deleteIfExists(logFile); // the last start's output; this start's goes to it now
+            postgres = keptBuilder(dataDirectory, logFile).start();
+            createApplicationDatabase(postgres);
+            Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
+            LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL on {0} listening on 127.0.0.1:{1}, started in {2} ms",
+                    dataDirectory, Integer.toString(postgres.getPort()), Long.toString(startupTime.toMillis()));
+            return new InJvmPostgres(postgres, dataDirectory, lock, logFile, startupTime);
+        } catch (IOException | SQLException | RuntimeException e) {
+            closeQuietly(postgres);
+            closeQuietly(lock);
+            fallbackReason = "PostgreSQL could not start on " + dataDirectory + " (" + e.getMessage() + "; its output is in "
+                    + logFile + ")";
+            return null;
+        }
+    }
+
+    /** The lock, or null when another process (or this one) holds it. */
+    private static FileLock lockQuietly(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null;
+        }
+    }
+
+    private static InJvmPostgres startTemporary() {
         long startNanos = System.nanoTime();
         Path logFile = null;
         Path dataDirectory = null;
@@ -136,7 +222,7 @@ final class InJvmPostgres {
             Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
             LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL listening on 127.0.0.1:{0}, started in {1} ms",
                     Integer.toString(postgres.getPort()), Long.toString(startupTime.toMillis()));
-            return new InJvmPostgres(postgres, dataDirectory, logFile, startupTime);
+            return new InJvmPostgres(postgres, dataDirectory, null, logFile, startupTime);
         } catch (IOException | SQLException | RuntimeException e) {
             closeQuietly(postgres);
             deleteQuietly(dataDirectory);
@@ -167,6 +253,18 @@ final class InJvmPostgres {
                 .setPGStartupWait(Duration.ofSeconds(60));
     }
 
+    /**
+     * A kept directory's server: its data must survive a crash of this JVM or the machine, so fsync
+     * stays on; commits do not wait for it (a crash loses at most the last moments of results, which
+     * a retry of the run queues again) so storing stays fast.
+     */
+    private static EmbeddedPostgres.Builder keptBuilder(Path dataDirectory, Path logFile) {
+        return builder(dataDirectory, logFile)
+                .setServerConfig("fsync", "on")
+                .setServerConfig("full_page_writes", "on")
+                .setServerConfig("synchronous_commit", "off");
+    }
+
     private static void requireNonRootOrUserNamespaces() {
         boolean linux = System.getProperty("os.name", "").startsWith("Linux");
         if (linux && new UnixSystem().getUid() == 0 && !LinuxUtils.isUnshareAvailable()) {
@@ -179,6 +277,11 @@ final class InJvmPostgres {
     private static void createApplicationDatabase(EmbeddedPostgres postgres) throws SQLException {
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement()) {
+            try (var existing = statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
+                if (existing.next()) {
+                    return; // a kept data directory: the database of an earlier start
+                }
+            }
             statement.execute("CREATE ROLE " + USERNAME + " LOGIN PASSWORD '" + PASSWORD + "'");
             statement.execute("CREATE DATABASE " + DATABASE + " OWNER " + USERNAME);
         }
@@ -192,6 +295,10 @@ final class InJvmPostgres {
         synchronized (InJvmPostgres.class) {
             closeQuietly(postgres);
             postgres = null;
+        }
+        if (lock != null) {
+            closeQuietly(lock); // a kept directory: its data stays, for the next stack
+            return;
         }
         deleteQuietly(dataDirectory);
         try {
@@ -209,6 +316,17 @@ final class InJvmPostgres {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException | RuntimeException e) {
             // A leftover directory in the temp directory is harmless.
+        }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel == null) {
+            return;
+        }
+        try {
+            channel.close(); // releases its lock
+        } catch (IOException e) {
+            // released anyway when this process ends
         }
     }
 

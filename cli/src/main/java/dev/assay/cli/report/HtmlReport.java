@@ -53,6 +53,10 @@ public final class HtmlReport {
         out.append("<h1>Assay run <code>").append(Html.escape(data.runId())).append("</code></h1>\n");
         out.append("<p class=\"muted\">").append(data.results().size()).append(" results, ")
                 .append(groups.size()).append(" answering model × judge pairs.</p>\n");
+        String cache = CacheSavings.of(data.results()).sentence();
+        if (!cache.isEmpty()) {
+            out.append("<p class=\"muted\" id=\"cache\">").append(Html.escape(cache)).append(".</p>\n");
+        }
 
         out.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
         summary(out, groups, traits);

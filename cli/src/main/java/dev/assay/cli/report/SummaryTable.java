@@ -114,18 +114,10 @@ public final class SummaryTable {
         return align(header, rows, left) + notPassed(data.results()) + cacheLine(data.results());
     }
 
-    /** How many of the run's model calls the response cache answered (docs/cache.md); nothing when none. */
+    /** How many of the run's model calls the response cache answered, and what that saved (docs/cache.md); nothing when none. */
     static String cacheLine(List<JsonNode> results) {
-        int calls = 0;
-        int cached = 0;
-        for (JsonNode result : results) {
-            for (JsonNode call : result.path("calls")) {
-                calls++;
-                cached += call.path("cached").asBoolean() ? 1 : 0;
-            }
-        }
-        return cached == 0 ? "" : "\n" + cached + " of " + calls + " model calls served from the response cache (not paid again; "
-                + "--no-cache or cache: off calls every model)\n";
+        String sentence = CacheSavings.of(results).sentence();
+        return sentence.isEmpty() ? "" : "\n" + sentence + " (--no-cache or cache: off calls every model)\n";
     }
 
     /**

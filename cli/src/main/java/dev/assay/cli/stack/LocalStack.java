@@ -67,6 +67,8 @@ public final class LocalStack implements AutoCloseable {
     private final Supplier<RestartBudget> budgets;
     private final CompletableFuture<String> failure = new CompletableFuture<>();
     private volatile Supervisor supervisor;
+    /** Where PostgreSQL keeps its data between commands ({@link LocalData}); null: a temporary directory. */
+    private volatile Path dataHome;
 
     private LocalStack(Path home, Supplier<RestartBudget> budgets) {
         this.home = home;
@@ -130,6 +132,15 @@ public final class LocalStack implements AutoCloseable {
         services.forEach(watching::watch);
     }
 
+    /**
+     * Before {@link #start}: PostgreSQL keeps its data in {@code home}/postgres, so runs and cached
+     * answers survive this command ({@link LocalData}); null (the default) keeps nothing.
+     */
+    public LocalStack keepingDataIn(Path home) {
+        this.dataHome = home;
+        return this;
+    }
+
     static Path jarOf(Path home, String service) {
         return home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
     }
@@ -151,6 +162,7 @@ public final class LocalStack implements AutoCloseable {
         });
         CompletableFuture<String> postgres = startedOnItsOwnThread("assay-start-postgres", () -> {
             try {
+                EmbeddedInfrastructure.keepPostgresDataIn(dataHome);
                 return EmbeddedInfrastructure.postgresJdbcUrl();
             } catch (RuntimeException e) {
                 throw new StackStartException("embedded PostgreSQL could not start: " + causes(e), e);
@@ -158,6 +170,11 @@ public final class LocalStack implements AutoCloseable {
         });
         String bootstrap = joined(kafka);
         String jdbcUrl = joined(postgres);
+        if (dataHome != null) {
+            String fallback = EmbeddedInfrastructure.postgresFallbackReason();
+            status.accept(fallback == null ? "PostgreSQL keeps runs and cached answers in " + EmbeddedInfrastructure.postgresKeptDataDirectory()
+                    : fallback + ": this stack keeps its runs and cached answers in a temporary directory, deleted when it stops");
+        }
         try {
             Files.createDirectories(logDir);
         } catch (IOException e) {

@@ -18,7 +18,9 @@ public final class StackDaemon {
     public static void main(String[] args) throws InterruptedException {
         Path home = Path.of(args[0]).toAbsolutePath().normalize();
         Path logs = StackState.folder(home).resolve("logs");
-        LocalStack stack = LocalStack.start(home, logs, LocalStack.DEFAULT_READY_TIMEOUT, StackDaemon::say);
+        // runs and cached answers outlive the stack, as they outlive assay run (LocalData)
+        LocalStack stack = LocalStack.create(home).keepingDataIn(LocalData.home(System.getenv()));
+        stack.start(logs, LocalStack.DEFAULT_READY_TIMEOUT, StackDaemon::say);
         stack.onFailure(message -> {
             say(message + "; stopping the local stack");
             System.exit(3); // the exit code of an infrastructure failure (docs/cli.md); the hooks stop everything

@@ -20,17 +20,27 @@ import java.util.List;
  *                  the value given and what it became ({@code verdict: "yes" read as true}); absent when none
  * @param cached    true when the answer came from the response cache: no model was called, the usage is the original
  *                  call's with a cost of zero; absent otherwise
+ * @param savedUsd  for a cached call, what the original call cost (its model's prices at the time): what this one
+ *                  saved; absent when not cached or the model has no prices
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RecordedCall(Stage stage, PromptTask task, String model, List<Message> messages, String response,
                            UsageMetadata usage, long latencyMs, String error,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> coercions, Boolean cached) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> coercions, Boolean cached,
+                           java.math.BigDecimal savedUsd) {
     public RecordedCall {
         messages = messages == null ? List.of() : List.copyOf(messages);
         usage = usage == null ? UsageMetadata.EMPTY : usage;
         coercions = coercions == null ? List.of() : List.copyOf(coercions);
         cached = Boolean.TRUE.equals(cached) ? Boolean.TRUE : null;
+        savedUsd = cached == null ? null : savedUsd;
+    }
+
+    /** A call, cached or not, with nothing saved recorded. */
+    public RecordedCall(Stage stage, PromptTask task, String model, List<Message> messages, String response,
+                        UsageMetadata usage, long latencyMs, String error, List<String> coercions, Boolean cached) {
+        this(stage, task, model, messages, response, usage, latencyMs, error, coercions, cached, null);
     }
 
     public RecordedCall(Stage stage, PromptTask task, String model, List<Message> messages, String response,
@@ -52,6 +62,6 @@ public record RecordedCall(Stage stage, PromptTask task, String model, List<Mess
 
     /** This call, its answer read with these coercions. */
     public RecordedCall withCoercions(List<String> coercions) {
-        return new RecordedCall(stage, task, model, messages, response, usage, latencyMs, error, coercions, cached);
+        return new RecordedCall(stage, task, model, messages, response, usage, latencyMs, error, coercions, cached, savedUsd);
     }
 }

@@ -75,6 +75,15 @@ public record VerificationJob(
                 manualAnswer == null ? null : manualAnswer.variables(), manualAnswer == null ? null : manualAnswer.outputs());
     }
 
+    /**
+     * The same job judged by {@code judges} only: a retry or an extension of a run queues a job
+     * again for the judges whose results it still lacks, so the others are not paid again.
+     */
+    public VerificationJob withJudges(List<ModelConfig> judges) {
+        return new VerificationJob(schemaVersion, runId, jobId, question, answeringModel, judges, replicate, settings, manualAnswer,
+                createdAt, manualVariables, manualOutputs);
+    }
+
     /** The deterministic id of this job's result for {@code judge}. */
     public String resultId(ModelConfig judge) {
         return PipelineIds.resultId(runId, question.id(), answeringModel.canonicalKey(), judge.canonicalKey(), replicate);

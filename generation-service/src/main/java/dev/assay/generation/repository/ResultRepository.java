@@ -22,7 +22,9 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
 
     /**
      * Inserts the result, or updates its row when this {@code result_id} was stored before (a
-     * redelivery). Returns how often it has now arrived: 1 means it is new.
+     * redelivery, or the answer to a retry). Returns how often it has now arrived: 1 means it is new
+     * to the run's count, which is also the case for a row {@linkplain #awaitRetry awaiting a retry}
+     * (its deliveries were set to 0).
      */
     public int upsert(VerificationResult result, String json, Instant now) {
         UsageMetadata total = result.usage().getOrDefault(VerificationResult.TOTAL, UsageMetadata.EMPTY);
@@ -92,7 +94,10 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         return find(query.toString(), Sort.ascending("storedAt", "resultId"), parameters);
     }
 
-    /** Counts and usage sums per run and status, for the given runs. */
+    /**
+     * Counts and usage sums per run and status, for the given runs. A row awaiting its retry is
+     * not counted: for the run it is pending again.
+     */
     public List<StatusAggregate> aggregate(Collection<String> runIds) {
         if (runIds.isEmpty()) {
             return List.of();
@@ -100,7 +105,8 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         return getEntityManager().createQuery("""
                         select new dev.assay.generation.repository.StatusAggregate(
                             r.runId, r.status, count(r), sum(r.inputTokens), sum(r.outputTokens), sum(r.totalTokens), sum(r.costUsd))
-                        from ResultEntity r where r.runId in :runIds group by r.runId, r.status""", StatusAggregate.class)
+                        from ResultEntity r where r.runId in :runIds and r.deliveries > 0
+                        group by r.runId, r.status""", StatusAggregate.class)
                 .setParameter("runIds", runIds)
                 .getResultList();
     }
@@ -121,5 +127,31 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
                 .map(row -> new ReplicateResult((String) row[0], (String) row[1], (String) row[2], ((Number) row[3]).intValue(),
                         ResultStatus.valueOf(((String) row[4]).toUpperCase(Locale.ROOT))))
                 .toList();
+    }
+
+    /**
+     * The run's stored results that count, by result id, with their status' wire name: a row
+     * {@linkplain #awaitRetry awaiting a retry} is left out, as it is missing for the run.
+     */
+    public java.util.Map<String, String> countedStatuses(String runId) {
+        List<Object[]> rows = getEntityManager().createQuery(
+                        "select r.resultId, r.status from ResultEntity r where r.runId = :runId and r.deliveries > 0", Object[].class)
+                .setParameter("runId", runId)
+                .getResultList();
+        java.util.Map<String, String> statuses = new java.util.HashMap<>();
+        rows.forEach(row -> statuses.put((String) row[0], (String) row[1]));
+        return statuses;
+    }
+
+    /**
+     * Marks the run's errored results as awaiting a retry: they stay readable until their retried
+     * result replaces them, but no longer count (deliveries 0, so the retried result's upsert
+     * counts as new). Returns how many rows left the run's count.
+     */
+    public int awaitRetry(String runId) {
+        return getEntityManager().createNativeQuery(
+                        "UPDATE results SET deliveries = 0 WHERE run_id = :runId AND status = 'error' AND deliveries > 0")
+                .setParameter("runId", runId)
+                .executeUpdate();
     }
 }

@@ -68,4 +68,30 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
         PanacheQuery<RunEntity> query = findAll(Sort.descending("createdAt", "runId")).page(Page.of(pageIndex, pageSize));
         return new RowPage<>(query.list(), query.count());
     }
+
+    /**
+     * Opens a run again for more results (a retry, a resume, an extension): {@code uncounted}
+     * stored results no longer count, jobs and expected results become the given totals, and the
+     * run is running until the count reaches the expected one again.
+     */
+    public void reopen(String runId, int uncounted, int jobs, int expectedResults, int replicates, String spec, Instant now) {
+        getEntityManager().createNativeQuery("""
+                        UPDATE runs SET
+                            stored_results = stored_results - :uncounted,
+                            jobs = :jobs, expected_results = :expected, replicates = :replicates,
+                            spec = CAST(:spec AS jsonb),
+                            status = CASE WHEN stored_results - :uncounted >= :expected THEN 'completed' ELSE 'running' END,
+                            error = NULL,
+                            finished_at = CASE WHEN stored_results - :uncounted >= :expected THEN finished_at ELSE NULL END,
+                            updated_at = GREATEST(updated_at, :now)
+                        WHERE run_id = :runId""")
+                .setParameter("runId", runId)
+                .setParameter("uncounted", uncounted)
+                .setParameter("jobs", jobs)
+                .setParameter("expected", expectedResults)
+                .setParameter("replicates", replicates)
+                .setParameter("spec", spec)
+                .setParameter("now", now)
+                .executeUpdate();
+    }
 }

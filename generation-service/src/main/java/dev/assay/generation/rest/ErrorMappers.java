@@ -3,6 +3,7 @@ package dev.assay.generation.rest;
 import dev.assay.generation.service.InvalidRequestException;
 import dev.assay.generation.service.PublishFailedException;
 import dev.assay.generation.service.RunNotFoundException;
+import dev.assay.generation.service.RunNotReplannableException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -18,6 +19,11 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response notFound(RunNotFoundException e) {
         return json(Response.Status.NOT_FOUND, ErrorBody.of(e.getMessage()));
+    }
+
+    @ServerExceptionMapper
+    public Response notReplannable(RunNotReplannableException e) {
+        return json(Response.Status.CONFLICT, ErrorBody.of(e.getMessage()));
     }
 
     @ServerExceptionMapper

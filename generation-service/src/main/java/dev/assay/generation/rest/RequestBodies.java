@@ -36,6 +36,12 @@ final class RequestBodies {
         if (body == null || body.isBlank()) {
             throw new InvalidRequestException("body: is empty; expected a mapping with \"benchmark\" and \"config\"");
         }
+        return readAny(body, type);
+    }
+
+    /** Any JSON or YAML body (not blank), as a located tree; a syntax error names its line. */
+    static LocatedTree readAny(String body, MediaType type) {
+        boolean yaml = type != null && type.getSubtype().toLowerCase().contains("yaml");
         ObjectMapper mapper = yaml ? Json.yaml() : Json.mapper();
         try {
             return LocatedTree.parse(mapper, body);

@@ -5,12 +5,14 @@ import dev.assay.common.text.Suggestions;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
+import dev.assay.generation.RunRequeued;
 import dev.assay.generation.RunScores;
 import dev.assay.generation.RunStatistics;
 import dev.assay.generation.RunSubmission;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.service.InvalidRequestException;
 import dev.assay.generation.service.RunEvents;
+import dev.assay.generation.service.RunRequeue;
 import dev.assay.generation.service.RunService;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Multi;
@@ -50,10 +52,50 @@ public class RunResource {
 
     private final RunService runs;
     private final RunEvents events;
+    private final RunRequeue requeue;
 
-    public RunResource(RunService runs, RunEvents events) {
+    public RunResource(RunService runs, RunEvents events, RunRequeue requeue) {
         this.runs = runs;
         this.events = events;
+        this.requeue = requeue;
+    }
+
+    @POST
+    @Path("{id}/retry")
+    @Operation(summary = "Retry or resume a run: queue again the jobs whose results errored or are missing",
+            description = "Into the same run, for the judges whose results errored or are missing only. An errored result "
+                    + "stays readable until its retried result replaces it (one row per result id); the run is running "
+                    + "again until every expected result is stored. Nothing to queue: 202 with queued_jobs 0.")
+    @APIResponse(responseCode = "202", description = "Every queued job acknowledged by the broker",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunRequeued.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "409", description = "The run was first seen on assay.results: its jobs are not known here",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "503", description = "The broker did not take the jobs; the run is marked failed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public Response retry(@PathParam("id") String id) {
+        return Response.accepted(requeue.retry(id)).build();
+    }
+
+    @POST
+    @Path("{id}/extend")
+    @Consumes({MediaType.APPLICATION_JSON, RequestBodies.APPLICATION_YAML, RequestBodies.TEXT_YAML, RequestBodies.APPLICATION_X_YAML})
+    @Operation(summary = "Extend a run with more answering models, judges or replicates",
+            description = "The body holds config additions: answering_models and judges (lists of model configs, added to the "
+                    + "run's) and replicates (the new total, at least the run's). The merged config is checked as a submission "
+                    + "is; only the jobs (and judges of existing jobs) the run did not have are queued.")
+    @APIResponse(responseCode = "202", description = "Every new job acknowledged by the broker",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunRequeued.class)))
+    @APIResponse(responseCode = "400", description = "Invalid additions, or nothing new to queue",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "409", description = "The run was first seen on assay.results: its config is not known here",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public Response extend(@PathParam("id") String id, String body, @Context HttpHeaders headers) {
+        if (body == null || body.isBlank()) {
+            throw new InvalidRequestException("body: is empty; expected a mapping with any of answering_models, judges, replicates");
+        }
+        return Response.accepted(requeue.extend(id, RequestBodies.readAny(body, headers.getMediaType()))).build();
     }
 
     @POST

@@ -93,7 +93,7 @@ final class GuardedLlmPort implements LlmPort {
             UsageMetadata usage = hit.get().usage().withCostUsd(BigDecimal.ZERO);
             synchronized (calls) {
                 calls.add(new RecordedCall(stage, task, model.canonicalKey(), messages, hit.get().content(), usage, 0, null,
-                        List.of(), true));
+                        List.of(), true, hit.get().usage().costUsd()));
             }
             return new LlmResponse(hit.get().content(), usage, null);
         }

@@ -1,0 +1,95 @@
+package dev.assay.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.cli.report.Grouping;
+import dev.assay.cli.stack.StackState;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * What {@code assay retry} and {@code assay extend} share: they queue more jobs into a run that
+ * exists, on a server ({@code --server}, or the stack of {@code assay up}), or else on a local stack
+ * started for the purpose on the kept local data ({@code ASSAY_LOCAL_DATA}, docs/cli.md), which
+ * follows the run to its end and writes its reports as {@code assay run} does.
+ */
+abstract class RequeueCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RUN", description = "the run id (assay run prints it; results/<run-id>/ is named after it)")
+    String runId;
+
+    @Option(names = "--server", paramLabel = "URL",
+            description = "the Assay API holding the run (default: the stack of assay up if one runs, else a local stack on the kept local data)")
+    String server;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "local stack: where reports and service logs go (default: results/<run-id>/)")
+    Path out;
+
+    @Option(names = "--min-pass-rate", paramLabel = "X", converter = RateOption.class, description = RateOption.MIN_PASS_RATE)
+    Double minPassRate;
+
+    @Option(names = "--max-error-rate", paramLabel = "X", converter = RateOption.class, defaultValue = "0",
+            description = RateOption.MAX_ERROR_RATE)
+    double maxErrorRate;
+
+    @Option(names = "--group-by", paramLabel = "model|tag", converter = GroupByOption.class, defaultValue = "model",
+            description = GroupByOption.DESCRIPTION)
+    Grouping groupBy;
+
+    /** Seams for tests; the defaults are the real thing. */
+    Map<String, String> env = System.getenv();
+    Boolean terminal;
+
+    /** Queues the jobs; returns the service's answer ({@code RunRequeued}, docs/api.md). */
+    abstract JsonNode requeue(RunApi api);
+
+    /** What was done, for the line after it: "retry" or "extension". */
+    abstract String what();
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        Optional<RunApi> remote = remote();
+        if (remote.isPresent()) {
+            stdout.println(describe(requeue(remote.get())) + "; follow it with assay watch " + runId);
+            stdout.flush();
+            return ExitCodes.OK;
+        }
+        RunCommand local = new RunCommand();
+        local.spec = spec;
+        local.out = out;
+        local.minPassRate = minPassRate;
+        local.maxErrorRate = maxErrorRate;
+        local.groupBy = groupBy;
+        local.env = env;
+        local.terminal = terminal;
+        return local.runOnLocalStack(api -> {
+            stdout.println("assay: " + describe(requeue(api)));
+            stdout.flush();
+            return runId;
+        }, null, stdout);
+    }
+
+    private String describe(JsonNode requeued) {
+        return "run " + runId + ": " + what() + " queued " + requeued.path("queued_jobs").asInt() + " jobs ("
+                + requeued.path("queued_results").asInt() + " of its " + requeued.path("expected_results").asInt() + " results)";
+    }
+
+    private Optional<RunApi> remote() {
+        if (server != null) {
+            return Optional.of(new RunApi(server.endsWith("/") ? server.substring(0, server.length() - 1) : server));
+        }
+        String home = System.getProperty("assay.home");
+        return StackState.read(home == null ? Path.of(".") : Path.of(home)).map(state -> new RunApi(state.apiUrl()));
+    }
+}

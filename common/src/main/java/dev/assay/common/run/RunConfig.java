@@ -172,6 +172,11 @@ public record RunConfig(
         if (deepJudgment != null) {
             deepJudgment.validate(Problems.field(path, "deep_judgment"), problems);
         }
+        manualAnswers.forEach((key, answer) -> {
+            if (answer != null) {
+                answer.validate(Problems.field(Problems.field(path, "manual_answers"), key), problems);
+            }
+        });
     }
 
     private static void checkModels(String path, List<ModelConfig> models, Problems problems) {

@@ -86,6 +86,11 @@ public class GenerationStage {
             return new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, 0, new Failure(FailureCategory.SYSTEM, Stage.GENERATION,
                     "the answering model is manual but the job carries no manual_answer", null));
         }
+        if (job.manualTrace() != null) {
+            // a recorded agent run: the parsing stage's trace guards check it as they check a live one
+            return new GenerationOutcome(job.manualAnswer(), List.of(), UsageMetadata.EMPTY, 0, null, null, null,
+                    ManualTraces.result(job.manualAnswer(), job.manualTrace()));
+        }
         // Recorded variables and outputs (an imported LVE instance) are what expression traits read.
         return new GenerationOutcome(job.manualAnswer(), List.of(), UsageMetadata.EMPTY, 0, null, job.manualVariables(),
                 job.manualOutputs());

@@ -14,7 +14,7 @@ import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelCallException;
-import dev.assay.core.agent.McpConnector;
+import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.llm.ModelGateway;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -38,9 +38,9 @@ public class GenerationStage {
     private final ModelGateway gateway;
     private final AgentAnswers agents;
 
-    public GenerationStage(ModelGateway gateway, McpConnector mcp) {
+    public GenerationStage(ModelGateway gateway, ToolConnector tools) {
         this.gateway = gateway;
-        this.agents = new AgentAnswers(mcp);
+        this.agents = new AgentAnswers(tools);
     }
 
     public AnsweredJob process(VerificationJob job) {

@@ -74,6 +74,9 @@ final class AgentAnswers {
                     e.portError().kind()), prompted ? variables : null, outputs, runs.result(e.partial()));
         } catch (ModelCallException e) {
             return failed(session, e.toFailure(Stage.GENERATION), prompted ? variables : null, outputs, runs.result(null));
+        } catch (RuntimeException e) {
+            // as for a model that is no agent (a prompt_file not inlined, …): a failed job, never a lost one
+            return failed(session, Failure.unexpected(Stage.GENERATION, e), prompted ? variables : null, outputs, runs.result(null));
         }
     }
 

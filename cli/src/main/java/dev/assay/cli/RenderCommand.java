@@ -14,6 +14,10 @@ import dev.assay.common.prompt.judge.JudgeTask;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.prompt.generation.ConversationScript;
 import dev.assay.common.prompt.generation.GenerationPrompt;
+import dev.assay.common.port.HttpToolConfig;
+import dev.assay.common.port.McpServerConfig;
+import dev.assay.common.port.ToolDefinition;
+import dev.assay.common.run.AgentSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.spec.RunSpecs;
@@ -125,6 +129,9 @@ final class RenderCommand implements Callable<Integer> {
         } else {
             print(GenerationPrompt.plain(job, capabilities), out);
         }
+        if (job.answeringModel().isAgent()) {
+            printAgent(job.answeringModel().agent(), out);
+        }
         out.flush();
         return ExitCodes.OK;
     }
@@ -222,6 +229,42 @@ final class RenderCommand implements Callable<Integer> {
         ModelConfig model = ModelConfig.of(interfaceName, "render");
         return VerificationJob.create("render", question, model, List.of(), 1, new JobSettings(null, false, false, null), null,
                 Instant.EPOCH);
+    }
+
+    /**
+     * What an agent is sent besides the messages: its limits and the tools offered with each model
+     * turn. Declared http tools are shown with their schemas as the model gets them; an MCP server's
+     * tools exist only once the server runs, which render does not do, so the server is named.
+     */
+    static void printAgent(AgentSettings agent, PrintWriter out) {
+        out.println();
+        out.println("## agent: up to " + agent.effectiveMaxTurns() + " model turns within " + agent.effectiveTimeout().toSeconds()
+                + " s; each turn is sent the messages so far and these tools"
+                + (agent.tools() == null ? "" : " (only " + String.join(", ", agent.tools()) + ", agent.tools)") + ":");
+        for (HttpToolConfig tool : agent.httpTools()) {
+            if (agent.tools() != null && !agent.tools().contains(tool.name())) {
+                continue;
+            }
+            ToolDefinition definition = tool.definition();
+            out.println();
+            out.println("[tool " + definition.name() + "] (http tool: POST " + tool.url() + ")");
+            if (!definition.description().isEmpty()) {
+                out.println(definition.description());
+            }
+            out.println(dev.assay.common.json.Json.writePretty(definition.inputSchema()));
+        }
+        for (McpServerConfig server : agent.mcpServers()) {
+            out.println();
+            out.println("[mcp server " + server.name() + "] (" + server.transport().wireName() + ": "
+                    + (server.transport() == McpServerConfig.Transport.STDIO
+                    ? String.join(" ", java.util.stream.Stream.concat(java.util.stream.Stream.of(server.command()), server.args().stream()).toList())
+                    : server.url())
+                    + ") ⟨its tools and their schemas, as the server lists them when the job starts it; render starts no server⟩");
+        }
+        if (agent.httpTools().isEmpty() && agent.mcpServers().isEmpty()) {
+            out.println();
+            out.println("⟨no tools: the agent answers in one turn⟩");
+        }
     }
 
     private static void print(ConversationScript script, PrintWriter out) {

@@ -42,17 +42,53 @@ final class RunConfigOverrides {
      * @param judges    {@code interface:model} flags, replacing the config's judges when not empty
      */
     static RunConfig apply(RunConfig config, List<String> answering, List<String> judges) {
+        return apply(config, answering, judges, new ArrayList<>());
+    }
+
+    /**
+     * As {@link #apply(RunConfig, List, List)}; an {@code --answering} model answers as an agent
+     * when the config's model it takes its settings from does (the benchmark's tools go with it,
+     * docs/agents.md), and {@code notes} says so when that model is another one, or why a model
+     * answers without tools when the config has agents. A {@code --judge} model never takes an agent.
+     */
+    static RunConfig apply(RunConfig config, List<String> answering, List<String> judges, List<String> notes) {
         List<ModelConfig> configAnswering = config == null ? List.of() : config.answeringModels();
         List<ModelConfig> configJudges = config == null ? List.of() : config.judges();
         List<ModelConfig> answeringModels = answering.isEmpty() ? configAnswering
                 : parse("--answering", answering, concat(configAnswering, configJudges));
-        List<ModelConfig> judgeModels = !judges.isEmpty() ? parse("--judge", judges, concat(configJudges, configAnswering))
+        if (!answering.isEmpty()) {
+            agentNotes(answeringModels, configAnswering, notes);
+        }
+        List<ModelConfig> judgeModels = !judges.isEmpty()
+                ? parse("--judge", judges, concat(configJudges, configAnswering)).stream()
+                        // a judge fills a template in one call: an answering model's agent block is not for it
+                        .map(model -> model.isAgent() ? model.toBuilder().agent(null).build() : model).toList()
                 : config == null ? answeringModels : configJudges;
         if (answeringModels.isEmpty()) {
             throw new InvalidInputException("no answering model: give --config RUN.yaml or --answering INTERFACE:MODEL");
         }
         RunConfig base = config != null ? config : RunConfig.builder().name("run").build();
         return base.withModels(answeringModels, judgeModels);
+    }
+
+    private static void agentNotes(List<ModelConfig> flagged, List<ModelConfig> configAnswering, List<String> notes) {
+        List<ModelConfig> agents = configAnswering.stream().filter(model -> model != null && model.isAgent()).toList();
+        if (agents.isEmpty()) {
+            return;
+        }
+        for (ModelConfig model : flagged) {
+            if (model.isAgent()) {
+                agents.stream().filter(agent -> agent.agent().equals(model.agent())
+                                && !(agent.model().equals(model.model()) && agent.interfaceName().equals(model.interfaceName())))
+                        .findFirst()
+                        .ifPresent(source -> notes.add(model.canonicalKey() + " answers as an agent with the agent block (tools, "
+                                + "max_turns, timeout) of " + source.canonicalKey() + " in the run config"));
+            } else if (!model.isManual()) {
+                notes.add(model.canonicalKey() + " answers without tools: the run config's agent block belongs to "
+                        + keys(agents) + ", and --answering takes a model's settings only from a model of its own interface ("
+                        + model.interfaceName() + "); name one in the run config to give it the agent block");
+            }
+        }
     }
 
     /** {@code --no-cache}: the run calls every model afresh and stores nothing, whatever the config says. */

@@ -86,7 +86,8 @@ final class RunPreparation {
             written = RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(configFile), asWritten ? full : full.asWritten())
                     .orThrow().config();
         }
-        RunConfig config = RunConfigOverrides.apply(written, answering, judges);
+        List<String> notes = new ArrayList<>();
+        RunConfig config = RunConfigOverrides.apply(written, answering, judges, notes);
         DemoRules flagRules = demoFlag == null ? null : DemoRules.load(demoFlag);
         Set<String> byFlag = Set.of();
         if (flagRules != null) {
@@ -97,7 +98,6 @@ final class RunPreparation {
             }
             config = DemoMode.markServed(config, flagRules);
         }
-        List<String> notes = new ArrayList<>();
         config = RunConfigOverrides.realJudges(config, !answering.isEmpty(), !judges.isEmpty(),
                 configFile == null ? null : configFile.toString(), notes);
         config = RunConfigOverrides.withEnvironment(config, env, notes);

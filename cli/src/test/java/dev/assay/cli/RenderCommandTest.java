@@ -64,6 +64,41 @@ class RenderCommandTest {
     }
 
     @Test
+    void anAgentIsShownWithItsSystemPromptItsLimitsAndTheToolsItIsOffered() throws Exception {
+        Path benchmark = benchmark();
+        Files.writeString(dir.resolve("run.yaml"), """
+                answering_models:
+                  - interface: openai
+                    model: agent-m
+                    system_prompt: You may use tools.
+                    agent:
+                      max_turns: 4
+                      timeout: 90s
+                      mcp_servers:
+                        - {name: facts, transport: stdio, command: python3, args: [facts_server.py]}
+                      http_tools:
+                        - name: gene_lookup
+                          description: Where a gene lies
+                          input_schema: {type: object, properties: {symbol: {type: string}}, required: [symbol]}
+                          url: http://127.0.0.1:8099/gene
+                          headers: {Authorization: "Bearer ${GENE_TOKEN}"}
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                """);
+
+        CliRun run = CliRun.of("render", benchmark.toString(), "--question", "plain");
+
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).containsSubsequence("# generation for question plain (openai:agent-m)",
+                "[system]\nYou may use tools.", "[user]\nCapital of France?",
+                "## agent: up to 4 model turns within 90 s",
+                "[tool gene_lookup] (http tool: POST http://127.0.0.1:8099/gene)", "Where a gene lies", "\"symbol\"", "\"required\"",
+                "[mcp server facts] (stdio: python3 facts_server.py)", "render starts no server");
+        // the header's secret is named in the config, and render shows no header at all
+        assertThat(run.out()).doesNotContain("GENE_TOKEN");
+    }
+
+    @Test
     void anLvePromptFileIsReadFilledAndShownTurnByTurn() throws Exception {
         CliRun run = CliRun.of("render", benchmark().toString(), "--question", "lve");
         assertThat(run.exit()).isEqualTo(0);

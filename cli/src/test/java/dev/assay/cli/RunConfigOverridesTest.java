@@ -40,6 +40,38 @@ class RunConfigOverridesTest {
     }
 
     @Test
+    void anAnsweringFlagTakesTheAgentBlockOfItsModelAndAJudgeFlagNever() {
+        dev.assay.common.run.AgentSettings tools = new dev.assay.common.run.AgentSettings(4, null,
+                List.of(new dev.assay.common.port.McpServerConfig("facts", dev.assay.common.port.McpServerConfig.Transport.STDIO,
+                        "python3", List.of("facts.py"), null, null, null)), null);
+        RunConfig agentic = new RunConfig("c", List.of(ModelConfig.builder("openai", "gpt-4o-mini").agent(tools).build()),
+                List.of(ModelConfig.of("anthropic", "judge")), 1, null, null, null, null, null, null);
+
+        List<String> notes = new ArrayList<>();
+        RunConfig same = RunConfigOverrides.apply(agentic, List.of("openai:gpt-4o-mini"), List.of(), notes);
+        assertThat(same.answeringModels().getFirst().agent()).isEqualTo(tools);
+        assertThat(notes).isEmpty();
+
+        // another model of the interface: the benchmark's tools go with it, and the user is told
+        RunConfig other = RunConfigOverrides.apply(agentic, List.of("openai:gpt-4o"), List.of(), notes);
+        assertThat(other.answeringModels().getFirst().agent()).isEqualTo(tools);
+        assertThat(notes).containsExactly("openai:gpt-4o answers as an agent with the agent block (tools, max_turns, timeout) "
+                + "of openai:gpt-4o-mini in the run config");
+
+        // a model of another interface has no model to take it from: it answers without tools, and says why
+        notes.clear();
+        RunConfig anthropic = RunConfigOverrides.apply(agentic, List.of("anthropic:claude-x"), List.of(), notes);
+        assertThat(anthropic.answeringModels().getFirst().isAgent()).isFalse();
+        assertThat(notes).singleElement().asString().startsWith("anthropic:claude-x answers without tools: the run config's agent "
+                + "block belongs to openai:gpt-4o-mini");
+
+        // a judge named by flag takes an openai model's endpoint, never its agent block (judges run no agent)
+        RunConfig judged = RunConfigOverrides.apply(agentic, List.of(), List.of("openai:judge-2"), notes);
+        assertThat(judged.judges().getFirst().isAgent()).isFalse();
+        assertThat(judged.answeringModels().getFirst().agent()).isEqualTo(tools);
+    }
+
+    @Test
     void withoutFlagsTheConfigsModelsStay() {
         RunConfig result = RunConfigOverrides.apply(config(), List.of(), List.of());
         assertThat(result.answeringModels()).extracting(ModelConfig::canonicalKey).containsExactly("openai:from-file");

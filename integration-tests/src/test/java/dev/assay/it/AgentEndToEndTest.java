@@ -36,13 +36,28 @@ class AgentEndToEndTest {
     private static final String TOKEN_ENV = "ASSAY_E2E_MCP_TOKEN";
     private static final String TOKEN = "mcp-token-e2e-secret-77";
 
+    private static final String LOCUS = "BRCA1: 17q21.31 (from the gene service)";
+
     private PipelineStack stack;
     private TestMcpServer.Http http;
+    /** The endpoint of agent-http's declared http tool, and the key headers it was called with. */
+    private com.sun.net.httpserver.HttpServer geneService;
+    private final List<String> geneServiceKeys = java.util.Collections.synchronizedList(new ArrayList<>());
     private final List<JsonNode> results = new ArrayList<>();
 
     @BeforeAll
     void run() throws Exception {
         http = TestMcpServer.startHttp();
+        geneService = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        geneService.createContext("/locus", exchange -> {
+            geneServiceKeys.add(exchange.getRequestHeaders().getFirst("X-Api-Key"));
+            exchange.getRequestBody().readAllBytes();
+            byte[] body = LOCUS.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        geneService.start();
         // a stdio server here is a JVM of its own, one per job: on a loaded machine it may start slowly
         stack = PipelineStack.start(Map.of(TOKEN_ENV, TOKEN, "ASSAY_AGENT_MCP_STARTUP_TIMEOUT", "120s"));
         stack.stub().fallback(StubReply.computed(this::reply));
@@ -62,6 +77,9 @@ class AgentEndToEndTest {
         if (http != null) {
             http.close();
         }
+        if (geneService != null) {
+            geneService.stop(0);
+        }
     }
 
     /** Agents: tool calls scripted by how many tool results the conversation holds; the judge reads the answer. */
@@ -78,6 +96,10 @@ class AgentEndToEndTest {
                 };
             }
             if (question.contains(Q_BROKEN)) {
+                if (model.equals("agent-http") && toolResults == 1) {
+                    // after the MCP tool failed, the declared http tool
+                    return StubReply.toolCall("gene_locus", "{\"symbol\":\"BRCA1\"}");
+                }
                 return toolResults == 0 ? StubReply.toolCall("broken", "{}") : StubReply.text(GAVE_UP);
             }
             return StubReply.toolCall("lookup", "{\"key\":\"TP53\"}");
@@ -112,9 +134,15 @@ class AgentEndToEndTest {
                       api_key_env: %s
                       agent:
                         max_turns: 3
-                        tools: [lookup, add, broken]
+                        tools: [lookup, add, broken, gene_locus]
                         mcp_servers:
                           - {name: facts-http, transport: http, url: "%s", headers: {Authorization: "Bearer ${%s}"}}
+                        http_tools:
+                          - name: gene_locus
+                            description: Where a gene lies
+                            input_schema: {type: object, properties: {symbol: {type: string}}}
+                            url: "%s"
+                            headers: {X-Api-Key: "${%s}"}
                     - interface: openai
                       model: agent-ghost
                       base_url: "%s"
@@ -127,6 +155,7 @@ class AgentEndToEndTest {
                 """.formatted(Q_BRCA, Q_BROKEN, Q_LOOP,
                 stub, PipelineStack.KEY_ENV, command.get(0), Json.write(command.subList(1, command.size())),
                 stub, PipelineStack.KEY_ENV, http.url(), TOKEN_ENV,
+                "http://127.0.0.1:" + geneService.getAddress().getPort() + "/locus", TOKEN_ENV,
                 stub, PipelineStack.KEY_ENV,
                 stub, PipelineStack.KEY_ENV);
         return Json.write(Json.yaml().readTree(yaml));
@@ -166,6 +195,21 @@ class AgentEndToEndTest {
         assertThat(toolResult.get("is_error").asBoolean()).isTrue();
         assertThat(toolResult.get("content").asText()).isEqualTo(TestMcpServer.BROKEN_MESSAGE);
         assertThat(result.get("status").asText()).isEqualTo("failed");
+    }
+
+    @Test
+    void aDeclaredHttpToolIsCalledWithItsSecretHeaderNextToTheMcpTools() {
+        JsonNode result = result("agent-http", "broken");
+        JsonNode locus = result.get("agent").get("trace_messages").get(4).get("content").get(0);
+        assertThat(locus.get("type").asText()).isEqualTo("tool_result");
+        assertThat(locus.get("content").asText()).isEqualTo(LOCUS);
+        assertThat(locus.get("is_error").asBoolean()).isFalse();
+        // the service resolved the header's ${VAR} from its own environment
+        assertThat(geneServiceKeys).containsExactly(TOKEN);
+        RecordedRequest first = stack.stub().requests().stream().filter(r -> "agent-http".equals(r.model())).findFirst().orElseThrow();
+        // the MCP server's tools first, the declared tools after them, the filter choosing among both
+        assertThat(first.json().get("tools").findValuesAsText("name")).containsExactlyInAnyOrder("lookup", "add", "broken", "gene_locus")
+                .last().isEqualTo("gene_locus");
     }
 
     @Test

@@ -37,7 +37,7 @@ public final class HtmlReport {
             .chart .whisker{stroke:#1d1d1f;stroke-width:1.5}
             figure.trait{display:inline-block;margin:0 1rem 1rem 0}figcaption{font-weight:600;font-size:.9rem}
             .role{font-weight:600;font-size:.85rem;text-transform:uppercase;color:#6e6e73}
-            """;
+            """ + AgentTraceHtml.STYLE;
 
     private HtmlReport() {
     }
@@ -206,6 +206,7 @@ public final class HtmlReport {
         }
 
         out.append("<h4>Response</h4>\n<pre>").append(Html.escape(Results.text(result, "response"))).append("</pre>\n");
+        out.append(AgentTraceHtml.render(Results.at(result, "agent")));
         JsonNode outputs = Results.at(result, "outputs");
         if (outputs != null) {
             out.append("<h4>Runs of the prompt</h4>\n<pre>").append(Html.escape(pretty(outputs))).append("</pre>\n");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.benchmark.Question;
+import dev.assay.common.message.Message;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.ModelConfig;
 
@@ -19,6 +20,7 @@ import java.util.List;
  * @param manualAnswer    the answer to use when the answering model is {@code manual}
  * @param manualVariables the variables an LVE prompt filled, recorded with the manual answer (optional)
  * @param manualOutputs   the runs of a multi-run prompt, recorded with the manual answer (optional)
+ * @param manualTrace     a recorded agent trace, the manual answer's whole run (optional; docs/agents.md)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -34,7 +36,8 @@ public record VerificationJob(
         String manualAnswer,
         Instant createdAt,
         java.util.Map<String, String> manualVariables,
-        List<RunOutput> manualOutputs) {
+        List<RunOutput> manualOutputs,
+        List<Message> manualTrace) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -52,6 +55,7 @@ public record VerificationJob(
         manualVariables = manualVariables == null || manualVariables.isEmpty() ? null
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(manualVariables));
         manualOutputs = manualOutputs == null || manualOutputs.isEmpty() ? null : List.copyOf(manualOutputs);
+        manualTrace = manualTrace == null || manualTrace.isEmpty() ? null : List.copyOf(manualTrace);
         settings = settings == null ? new JobSettings(null, false, null) : settings;
         if (replicate < 1) {
             throw new IllegalArgumentException("verification job " + jobId + ": replicate starts at 1, got " + replicate);
@@ -72,7 +76,16 @@ public record VerificationJob(
         String jobId = PipelineIds.jobId(runId, question.id(), answeringModel.canonicalKey(), replicate);
         return new VerificationJob(SCHEMA_VERSION, runId, jobId, question, answeringModel, judges, replicate, settings,
                 manualAnswer == null ? null : manualAnswer.response(), createdAt,
-                manualAnswer == null ? null : manualAnswer.variables(), manualAnswer == null ? null : manualAnswer.outputs());
+                manualAnswer == null ? null : manualAnswer.variables(), manualAnswer == null ? null : manualAnswer.outputs(),
+                manualAnswer == null ? null : manualAnswer.trace());
+    }
+
+    /** A job as it was, before manual traces: no recorded trace. */
+    public VerificationJob(int schemaVersion, String runId, String jobId, Question question, ModelConfig answeringModel,
+                           List<ModelConfig> judges, int replicate, JobSettings settings, String manualAnswer, Instant createdAt,
+                           java.util.Map<String, String> manualVariables, List<RunOutput> manualOutputs) {
+        this(schemaVersion, runId, jobId, question, answeringModel, judges, replicate, settings, manualAnswer, createdAt,
+                manualVariables, manualOutputs, null);
     }
 
     /**

@@ -75,7 +75,7 @@ public record McpServerConfig(
     }
 
     /** A secret written into the run config would travel in every record of the run: it must be named instead. */
-    private static void secretsNamed(String path, Map<String, String> values, Problems problems) {
+    static void secretsNamed(String path, Map<String, String> values, Problems problems) {
         values.forEach((key, value) -> {
             if (SECRET_NAME.matcher(key).matches() && value != null && !ENV_REFERENCE.matcher(value).find()) {
                 // never echo the value: it is the secret

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.json.FlexibleDurationDeserializer;
 import dev.assay.common.port.AgentConfig;
+import dev.assay.common.port.HttpToolConfig;
 import dev.assay.common.port.McpServerConfig;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
@@ -25,6 +26,7 @@ import java.util.Set;
  *                   keeps its own {@code timeout} within it
  * @param mcpServers the servers whose tools are offered
  * @param tools      when given, only these tools (by name) are offered; null offers every tool listed
+ * @param httpTools  tools declared here, each backed by an HTTP endpoint; offered after the servers' tools
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -32,7 +34,8 @@ public record AgentSettings(
         Integer maxTurns,
         @JsonDeserialize(using = FlexibleDurationDeserializer.class) Duration timeout,
         List<McpServerConfig> mcpServers,
-        List<String> tools) implements Validatable {
+        List<String> tools,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HttpToolConfig> httpTools) implements Validatable {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
     /** Turns a single run may be given: beyond it a misconfigured loop would only burn money. */
@@ -41,6 +44,12 @@ public record AgentSettings(
     public AgentSettings {
         mcpServers = mcpServers == null ? List.of() : List.copyOf(mcpServers);
         tools = tools == null ? null : List.copyOf(tools);
+        httpTools = httpTools == null ? List.of() : List.copyOf(httpTools);
+    }
+
+    /** Settings with MCP servers only. */
+    public AgentSettings(Integer maxTurns, Duration timeout, List<McpServerConfig> mcpServers, List<String> tools) {
+        this(maxTurns, timeout, mcpServers, tools, null);
     }
 
     @JsonIgnore
@@ -72,6 +81,19 @@ public record AgentSettings(
             server.validate(at, problems);
             if (server.name() != null && !names.add(server.name())) {
                 problems.add(Problems.field(at, "name"), "\"" + server.name() + "\" names two servers; give each its own name");
+            }
+        }
+        Set<String> toolNames = new HashSet<>();
+        for (int i = 0; i < httpTools.size(); i++) {
+            String at = Problems.index(Problems.field(path, "http_tools"), i);
+            HttpToolConfig tool = httpTools.get(i);
+            if (tool == null) {
+                problems.add(at, "is empty; give name, description, input_schema and url");
+                continue;
+            }
+            tool.validate(at, problems);
+            if (tool.name() != null && !toolNames.add(tool.name())) {
+                problems.add(Problems.field(at, "name"), "\"" + tool.name() + "\" names two http tools; give each its own name");
             }
         }
         if (tools != null) {

@@ -176,6 +176,11 @@ public record RunConfig(
         if (embeddingCheck != null) {
             embeddingCheck.validate(Problems.field(path, "embedding_check"), problems);
         }
+        manualAnswers.forEach((key, answer) -> {
+            if (answer != null) {
+                answer.validate(Problems.field(Problems.field(path, "manual_answers"), key), problems);
+            }
+        });
     }
 
     private static void checkModels(String path, List<ModelConfig> models, Problems problems) {

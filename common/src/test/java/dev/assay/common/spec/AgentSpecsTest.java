@@ -54,6 +54,47 @@ class AgentSpecsTest {
     }
 
     @Test
+    void httpToolsAreReadAndTheirProblemsPlaced() {
+        ValidRun run = validate("""
+                answering_models:
+                  - interface: openai
+                    model: a
+                    agent:
+                      http_tools:
+                        - name: gene_lookup
+                          description: Where a gene lies
+                          parameters: {type: object, properties: {symbol: {type: string}}}
+                          url: "https://genes.example.org/lookup"
+                          headers: {X-Api-Key: "${GENE_KEY}"}
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                """).orThrow();
+        var tool = run.config().answeringModels().get(0).agent().httpTools().get(0);
+        // OpenAI's name for the schema ("parameters") is read as input_schema
+        assertThat(tool.definition().inputSchema().path("properties").has("symbol")).isTrue();
+        assertThat(tool.referencedVariables()).containsExactly("GENE_KEY");
+
+        List<String> problems = problems(validate("""
+                answering_models:
+                  - interface: openai
+                    model: a
+                    agent:
+                      http_tools:
+                        - {name: "gene lookup", url: "ftp://x", input_schema: {type: string}}
+                        - {name: dup, url: "http://127.0.0.1:1/a", headers: {Authorization: "Bearer sk-live-456"}}
+                        - {name: dup, url: "http://127.0.0.1:1/b"}
+                judges: [{interface: openai, model: j}]
+                evaluation_mode: rubric_only
+                """));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("answering_models[0].agent.http_tools[0].name: \"gene lookup\" is no tool name"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("answering_models[0].agent.http_tools[0].url: must be an http(s) URL"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("answering_models[0].agent.http_tools[0].input_schema: must be a JSON schema of an object"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("answering_models[0].agent.http_tools[1].headers.Authorization: holds a secret inline")
+                .doesNotContain("sk-live-456"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("answering_models[0].agent.http_tools[2].name: \"dup\" names two http tools"));
+    }
+
+    @Test
     void badAgentSettingsArePlacedAtTheirNodes() {
         List<String> problems = problems(validate("""
                 answering_models:
@@ -99,5 +140,12 @@ class AgentSpecsTest {
         assertThat(problems(validation)).isEmpty();
         assertThat(validation.orThrow().config().answeringModels().get(0).agent().mcpServers()).singleElement()
                 .satisfies(server -> assertThat(server.command()).isEqualTo("npx"));
+
+        Validation<ValidRun> traces = RunSpecs.validate(SpecDocument.file(example.resolve("benchmark.yaml")),
+                SpecDocument.file(example.resolve("manual-traces.yaml")));
+        assertThat(problems(traces)).isEmpty();
+        List<dev.assay.common.pipeline.VerificationJob> jobs = RunPlanner.plan("r", traces.orThrow(), java.time.Instant.EPOCH);
+        assertThat(jobs).extracting(dev.assay.common.pipeline.VerificationJob::manualAnswer).containsExactly("1111111110", "");
+        assertThat(jobs.get(1).manualTrace()).hasSize(2);
     }
 }

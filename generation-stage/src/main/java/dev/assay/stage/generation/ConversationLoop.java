@@ -41,7 +41,7 @@ final class ConversationLoop {
             Completion completion = model.complete(List.copyOf(sent));
             answer = completion.content();
             variables.put(turn.variable(), answer);
-            sent.add(Message.assistant(answer));
+            sent.addAll(model.said(completion));
         }
         return answer;
     }

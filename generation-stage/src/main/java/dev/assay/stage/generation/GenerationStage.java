@@ -14,7 +14,7 @@ import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelCallException;
-import dev.assay.core.agent.McpConnector;
+import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.llm.ModelGateway;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -38,9 +38,9 @@ public class GenerationStage {
     private final ModelGateway gateway;
     private final AgentAnswers agents;
 
-    public GenerationStage(ModelGateway gateway, McpConnector mcp) {
+    public GenerationStage(ModelGateway gateway, ToolConnector tools) {
         this.gateway = gateway;
-        this.agents = new AgentAnswers(mcp);
+        this.agents = new AgentAnswers(tools);
     }
 
     public AnsweredJob process(VerificationJob job) {
@@ -85,6 +85,11 @@ public class GenerationStage {
             // The REST API never plans such a job; a producer publishing straight to assay.jobs might.
             return new GenerationOutcome("", List.of(), UsageMetadata.EMPTY, 0, new Failure(FailureCategory.SYSTEM, Stage.GENERATION,
                     "the answering model is manual but the job carries no manual_answer", null));
+        }
+        if (job.manualTrace() != null) {
+            // a recorded agent run: the parsing stage's trace guards check it as they check a live one
+            return new GenerationOutcome(job.manualAnswer(), List.of(), UsageMetadata.EMPTY, 0, null, null, null,
+                    ManualTraces.result(job.manualAnswer(), job.manualTrace()));
         }
         // Recorded variables and outputs (an imported LVE instance) are what expression traits read.
         return new GenerationOutcome(job.manualAnswer(), List.of(), UsageMetadata.EMPTY, 0, null, job.manualVariables(),

@@ -12,4 +12,13 @@ interface ModelTurn {
 
     /** @throws ModelCallException when no answer could be had, with every attempt recorded */
     Completion complete(List<Message> messages);
+
+    /**
+     * What the conversation holds after this turn's {@code completion}: its answer as an assistant
+     * message. An agent's turn holds its tool calls and their results too, so a later turn of the
+     * conversation sees what the tools said.
+     */
+    default List<Message> said(Completion completion) {
+        return List.of(Message.assistant(completion.content()));
+    }
 }

@@ -170,4 +170,35 @@ class ParsingStageTest {
         assertThat(outcome.failure()).isNull();
         assertThat(outcome.calls()).isEmpty();
     }
+
+    /** A manual answer that is a recorded agent trace (docs/agents.md): the guards check it as a live agent's, before any judge. */
+    @Test
+    void aManualTraceEndingOnAToolCallIsAnAutofailWithoutACallAndOneEndingOnTheAnswerIsJudged() {
+        List<Message> answered = List.of(Message.user("What is the capital of Australia?"),
+                Message.assistant(List.of(new dev.assay.common.message.ToolUseBlock("c1", "lookup", null))),
+                Message.toolResult("c1", "Canberra"), Message.assistant("It is Canberra."));
+        ModelConfig manual = ModelConfig.of("manual", null);
+
+        ParsingOutcome cut = parseTrace(new ScriptedJudge(), manual, answered.subList(0, 2));
+        assertThat(cut.failure().category()).isEqualTo(FailureCategory.AUTOFAIL);
+        assertThat(cut.failure().stage()).isEqualTo(dev.assay.common.pipeline.Stage.PARSING);
+        assertThat(cut.failure().reason()).contains("ends on a tool call (lookup) that was never answered");
+        assertThat(cut.calls()).isEmpty();
+
+        ParsingOutcome judged = parseTrace(new ScriptedJudge("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}",
+                "{\"city\": \"Canberra\"}"), manual, answered);
+        assertThat(judged.failure()).isNull();
+        assertThat(judged.template().passed()).isTrue();
+    }
+
+    private static ParsingOutcome parseTrace(ScriptedJudge judge, ModelConfig answering, List<Message> trace) {
+        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES));
+        String response = trace.get(trace.size() - 1).text();
+        VerificationJob job = VerificationJob.createAnswered("run", CAPITAL, answering, List.of(JUDGE), 1,
+                new JobSettings(null, true, null), dev.assay.common.run.ManualAnswer.ofTrace(trace), Instant.EPOCH);
+        dev.assay.common.port.AgentResult agent = new dev.assay.common.port.AgentResult(response,
+                dev.assay.common.port.AgentTrace.raw(trace), trace, UsageMetadata.EMPTY, 1, false, null, "manual");
+        return stage.process(AnsweredJob.of(job, new GenerationOutcome(response, List.of(), UsageMetadata.EMPTY, 0, null, null, null, agent)))
+                .get(0).parsing();
+    }
 }

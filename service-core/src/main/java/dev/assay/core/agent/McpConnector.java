@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 
 /**
  * Connects an agent run to its MCP servers with the official MCP Java SDK (stdio, streamable HTTP,
@@ -178,23 +177,12 @@ public class McpConnector {
         return false;
     }
 
-    /** Values with every {@code ${VAR}} replaced from this service's environment. */
     private Map<String, String> resolve(McpServerConfig server, String field, Map<String, String> values) {
-        Map<String, String> resolved = new LinkedHashMap<>();
-        values.forEach((key, value) -> {
-            Matcher matcher = McpServerConfig.ENV_REFERENCE.matcher(value == null ? "" : value);
-            StringBuilder text = new StringBuilder();
-            while (matcher.find()) {
-                String variable = matcher.group(1);
-                String secret = secrets.resolve(variable).orElseThrow(() -> PortExecutionException.permanent(
-                        "mcp server \"" + server.name() + "\": " + field + "." + key + " names the environment variable "
-                                + variable + ", which is not set for this service"));
-                matcher.appendReplacement(text, Matcher.quoteReplacement(secret));
-            }
-            matcher.appendTail(text);
-            resolved.put(key, text.toString());
-        });
-        return resolved;
+        return EnvReferences.resolve(secrets, "mcp server \"" + server.name() + "\"", field, values);
+    }
+
+    SecretResolver secrets() {
+        return secrets;
     }
 
     static ToolDefinition definition(McpSchema.Tool tool) {

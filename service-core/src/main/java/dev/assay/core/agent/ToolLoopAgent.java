@@ -8,6 +8,7 @@ import dev.assay.common.port.AgentConfig;
 import dev.assay.common.port.AgentPort;
 import dev.assay.common.port.AgentResult;
 import dev.assay.common.port.AgentTrace;
+import dev.assay.common.port.HttpToolConfig;
 import dev.assay.common.port.McpServerConfig;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.PortException;
@@ -33,19 +34,26 @@ import java.util.List;
  * run's deadline. A tool's failure goes back to the model as an error result; a model call that
  * fails for good ends the run with the retry placeholder as the trace's last message.
  *
- * <p>{@code AgentConfig.extra} may carry {@value #TOOL_FILTER}: the names of the tools to offer.
+ * <p>{@code AgentConfig.extra} may carry {@value #TOOL_FILTER}: the names of the tools to offer, and
+ * {@value #HTTP_TOOLS}: the tools the run config declares with an HTTP endpoint ({@link HttpToolConfig}s).
  */
 public final class ToolLoopAgent implements AgentPort {
 
     /** The {@code extra} key of the tool filter: a list of tool names. */
     public static final String TOOL_FILTER = "tools";
+    /** The {@code extra} key of the declared http tools: a list of {@link HttpToolConfig}. */
+    public static final String HTTP_TOOLS = "http_tools";
 
     private final AgentTurn turn;
-    private final McpConnector connector;
+    private final ToolConnector connector;
     private final PortCapabilities capabilities;
     private final String model;
 
     public ToolLoopAgent(AgentTurn turn, McpConnector connector, PortCapabilities capabilities, String model) {
+        this(turn, new ToolConnector(connector), capabilities, model);
+    }
+
+    public ToolLoopAgent(AgentTurn turn, ToolConnector connector, PortCapabilities capabilities, String model) {
         this.turn = turn;
         this.connector = connector;
         this.capabilities = capabilities;
@@ -66,17 +74,24 @@ public final class ToolLoopAgent implements AgentPort {
         Run run = new Run(messages, config);
         if (!tools.isEmpty()) {
             // tools without an executor would be offered and never answered
-            throw run.failed(PortExecutionException.permanent("tools given without an MCP server to run them are not supported"));
+            throw run.failed(PortExecutionException.permanent("tools given without an MCP server or an http endpoint to run them "
+                    + "are not supported; declare them as agent.http_tools"));
         }
         Toolbox toolbox;
         try {
-            toolbox = connector.open(mcpServers, toolFilter(config), run.remaining());
+            toolbox = connector.open(mcpServers, httpTools(config), toolFilter(config), run.remaining());
         } catch (PortException e) {
             throw run.failed(e);
         }
         try (toolbox) {
             return run.loop(toolbox);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<HttpToolConfig> httpTools(AgentConfig config) {
+        Object tools = config.extra().get(HTTP_TOOLS);
+        return tools instanceof List<?> list ? (List<HttpToolConfig>) list : List.of();
     }
 
     @SuppressWarnings("unchecked")

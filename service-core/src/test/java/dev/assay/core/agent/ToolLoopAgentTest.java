@@ -279,7 +279,7 @@ class ToolLoopAgentTest {
 
         assertThatThrownBy(() -> agent(new Script()).run(QUESTION, List.of(), List.of(overHttp()), filtered))
                 .isInstanceOf(AgentRunException.class)
-                .hasMessageContaining("agent.tools names lookpu, which no mcp server offers; they offer: lookup, add");
+                .hasMessageContaining("agent.tools names lookpu, which no mcp server or http tool offers; they offer: lookup, add");
     }
 
     @Test

@@ -40,7 +40,7 @@ public class RunEntity extends PanacheEntityBase {
     /** How often each question is asked of each answering model; null for a run first seen on Kafka. */
     public Integer replicates;
 
-    /** The validated benchmark and run config as JSON, kept as submitted; nothing reads values back out of it. */
+    /** The validated benchmark and run config as JSON, kept as submitted; only shown (the viewer's matrix), no pipeline value is read back out of it. */
     @JdbcTypeCode(SqlTypes.JSON)
     public String spec;
 

@@ -12,7 +12,7 @@ import java.util.List;
  *
  * @param benchmark the benchmark's name; null for a run first seen on Kafka (no spec here)
  * @param config    the run config as submitted (models name their key's variable, never a key); null without a spec
- * @param questions benchmark order; questions only seen in results follow, in the order first stored
+ * @param questions benchmark order; questions only seen in results follow, by id
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record RunMatrix(RunSummary run, String benchmark, JsonNode config, List<QuestionRef> questions,

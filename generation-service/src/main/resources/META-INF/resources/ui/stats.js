@@ -26,7 +26,7 @@ export function columnKey(cell) {
   return cell.answering_model + ' × ' + cell.judge;
 }
 
-/** Columns in config order (answering model, then judge), any others after in the order first seen. */
+/** Columns in config order (answering model, then judge); any others (a run without config) after, by model then judge. */
 export function columns(matrix) {
   const keys = [];
   const config = matrix.config || {};
@@ -35,10 +35,13 @@ export function columns(matrix) {
     for (const judge of config.judges || []) keys.push({ model: name(model), judge: name(judge) });
   }
   const seen = new Set(keys.map(k => k.model + ' × ' + k.judge));
+  const others = [];
   for (const cell of matrix.cells) {
     const key = columnKey(cell);
-    if (!seen.has(key)) { seen.add(key); keys.push({ model: cell.answering_model, judge: cell.judge }); }
+    if (!seen.has(key)) { seen.add(key); others.push({ model: cell.answering_model, judge: cell.judge }); }
   }
+  others.sort((a, b) => a.model.localeCompare(b.model) || a.judge.localeCompare(b.judge));
+  keys.push(...others);
   return keys.map(k => ({ ...k, key: k.model + ' × ' + k.judge }));
 }
 

@@ -246,6 +246,63 @@ class ViewerBrowserTest {
         screenshot("compare");
     }
 
+    @Test
+    void tenThousandResultsArePagedAndStayFilterable() {
+        // published straight to assay.results, as any producer may: a run first seen on Kafka
+        String runId = "run-viewer-10k-" + Long.toHexString(System.nanoTime());
+        String[] statuses = {"passed", "passed", "passed", "failed", "error"};
+        List<Map.Entry<String, String>> records = new java.util.ArrayList<>();
+        for (int q = 0; q < 2500; q++) {
+            for (String model : List.of("openai:big", "openai:small")) {
+                for (String judge : List.of("openai:j1", "openai:j2")) {
+                    String id = runId + "-" + q + "-" + model + "-" + judge;
+                    String status = statuses[(q + model.length() + judge.length()) % statuses.length];
+                    records.add(Map.entry(id, """
+                            {"schema_version":1,"run_id":"%s","job_id":"%s","result_id":"%s","question_id":"q%04d",
+                             "question":"Synthetic question number %d?","answering_model":"%s","judge":"%s","replicate":1,
+                             "evaluation_mode":"template_only","status":"%s","response":"r",%s
+                             "usage":{"total":{"total_tokens":10}},"timings_ms":{"generation":5},"caveats":[]}
+                            """.formatted(runId, id, id, q, q, model, judge, status, status.equals("error")
+                            ? "\"failure\":{\"category\":\"retry\",\"stage\":\"generation\",\"reason\":\"HTTP 500\"}," : "")
+                            .replace("\n", "")));
+                }
+            }
+        }
+        dev.assay.testsupport.TopicClient.publishAll(dev.assay.common.pipeline.Topics.RESULTS, records);
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(5));
+        while (RestAssured.get("/api/runs/" + runId).statusCode() != 200
+                || RestAssured.get("/api/runs/" + runId).jsonPath().getInt("counts.done") < 10_000) {
+            assertThat(Instant.now()).as("10,000 results of %s stored", runId).isBefore(deadline);
+            sleep(500);
+        }
+
+        long start = System.nanoTime();
+        open("#/runs/" + runId);
+        await(By.cssSelector("#matrix tbody tr"));
+        long shown = System.nanoTime();
+        assertThat(rowOrder()).hasSize(100).startsWith("q0000", "q0001");
+        assertThat(browser.findElements(By.cssSelector("#matrix a.cell"))).hasSize(400);
+        assertThat(browser.findElement(By.id("page-info")).getText()).isEqualTo("page 1 of 25 · 2500 of 2500 questions");
+        browser.findElements(By.cssSelector(".pager button")).get(1).click();
+        assertThat(rowOrder()).startsWith("q0100");
+        long filterStart = System.nanoTime();
+        select("filter-verdict", "error");
+        long filtered = System.nanoTime();
+        assertThat(browser.findElement(By.id("page-info")).getText()).contains("page 1 of");
+        assertThat(browser.findElements(By.cssSelector("#matrix a.cell[data-status='error']:not(.dim)"))).isNotEmpty();
+        screenshot("run-10k");
+        System.out.printf("viewer, 10,000 results: page shown %d ms after load, verdict filter %d ms (load: %s)%n",
+                (shown - start) / 1_000_000, (filtered - filterStart) / 1_000_000, loadAverage());
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
     // ------------------------------------------------------------------ the runs
 
     private static final String BENCHMARK = """
@@ -300,7 +357,7 @@ class ViewerBrowserTest {
 
     private static String submit(String benchmark, String config) {
         String body = "benchmark:\n" + benchmark.indent(2) + "config:\n" + config.indent(2);
-        return RestAssured.given().contentType("application/yaml").body(body).post("/api/runs")
+        return RestAssured.given().contentType("application/yaml").body(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)).post("/api/runs")
                 .then().statusCode(202).extract().path("run_id");
     }
 

@@ -140,7 +140,7 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
                                result->>'question', CAST(result->'keywords' AS text),
                                result->'failure'->>'category', result->'failure'->>'stage',
                                CAST((SELECT jsonb_agg(jsonb_build_object('name', t->'name', 'passed', t->'passed',
-                                                                         'score', t->'score', 'error', (t->'error') IS NOT NULL))
+                                                                         'score', t->'score', 'error', CASE WHEN t->'error' IS NOT NULL THEN true END))
                                      FROM jsonb_array_elements(COALESCE(result->'rubric', CAST('[]' AS jsonb))) t) AS text),
                                (SELECT sum(CAST(v AS bigint)) FROM jsonb_each_text(COALESCE(result->'timings_ms', CAST('{}' AS jsonb))) AS x(k, v))
                         FROM results WHERE run_id = :runId ORDER BY stored_at, result_id""")

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Puts a run's matrix together. The benchmark name, question order and config come from the spec
@@ -31,12 +32,17 @@ final class RunMatrices {
                 questions.put(id, new RunMatrix.QuestionRef(id, question.path("question").asText(null), keywords(question.path("keywords"))));
             }
         }
+        // questions only results know (a run first seen on Kafka): by id, so every run of them reads alike
+        Map<String, RunMatrix.QuestionRef> unknown = new TreeMap<>();
         List<ResultCell> cells = new ArrayList<>(rows.size());
         for (CellRow row : rows) {
             cells.add(row.cell());
-            questions.computeIfAbsent(row.cell().questionId(), id -> new RunMatrix.QuestionRef(id, row.question(),
-                    row.keywordsJson() == null ? List.of() : keywords(Json.read(row.keywordsJson(), JsonNode.class))));
+            if (!questions.containsKey(row.cell().questionId())) {
+                unknown.computeIfAbsent(row.cell().questionId(), id -> new RunMatrix.QuestionRef(id, row.question(),
+                        row.keywordsJson() == null ? List.of() : keywords(Json.read(row.keywordsJson(), JsonNode.class))));
+            }
         }
+        questions.putAll(unknown);
         String benchmarkName = benchmark == null || benchmark.path("name").isMissingNode() ? null : benchmark.path("name").asText(null);
         JsonNode config = tree == null || tree.path("config").isMissingNode() ? null : tree.path("config");
         return new RunMatrix(run, benchmarkName, config, List.copyOf(questions.values()), cells);

@@ -34,7 +34,7 @@ export async function comparePage(root, a, b) {
   const order = new Map(left.questions.map((q, i) => [q.id, i]));
   const rank = { regression: 0, improvement: 1, changed: 2 };
   changes.sort((x, y) => rank[x.kind] - rank[y.kind] || x.model.localeCompare(y.model) || (order.get(x.question) ?? 1e9) - (order.get(y.question) ?? 1e9));
-  const models = [...new Set([...left.cells, ...right.cells].map(c => c.answering_model))];
+  const models = [...new Set([...left.cells, ...right.cells].map(c => c.answering_model))].sort();
   const perModel = models.map(model => {
     const ra = passRate(left.cells.filter(c => c.answering_model === model));
     const rb = passRate(right.cells.filter(c => c.answering_model === model));

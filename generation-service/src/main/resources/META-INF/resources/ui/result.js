@@ -12,7 +12,7 @@ export async function resultPage(root, runId, resultId) {
   if (!r) throw new Error(`result ${resultId} could not be read`);
   const back = el('a', { href: '#/runs/' + encodeURIComponent(runId) }, '← ' + (matrix.run.name || runId));
 
-  root.replaceChildren(back,
+  root.replaceChildren(...[back,
     section(`${r.question_id} · ${r.answering_model} × ${r.judge}` + (r.replicate > 1 ? ` · replicate ${r.replicate}` : ''),
       el('div', { class: 'facts' }, fact('verdict', badge(r.status)), fact('evaluation', r.evaluation_mode),
         r.template ? fact('template score', r.template.score) : null,
@@ -30,7 +30,8 @@ export async function resultPage(root, runId, resultId) {
     r.nuggets ? section('Nuggets', nuggets(r.nuggets)) : null,
     r.agent ? section('Agent trace', agentTrace(r.agent)) : null,
     section('Usage', usageTable(r)),
-    section(`Calls (${r.calls.length}), every prompt exactly as sent`, el('div', { id: 'calls' }, r.calls.map(call))));
+    section(`Calls (${r.calls.length}), every prompt exactly as sent`, el('div', { id: 'calls' }, r.calls.map(call)))]
+    .filter(Boolean));
 }
 
 function fact(label, value) {

@@ -24,7 +24,7 @@ export async function runPage(root, runId, cleanup) {
   renderCharts(charts, runId, matrix);
 
   if (matrix.run.status === 'queued' || matrix.run.status === 'running') {
-    followLive(live, runId, cleanup, async (final) => {
+    followLive(live, runId, cleanup, () => matrix.cells.length, async (final) => {
       matrix = await matrixOf(runId, true);
       render();
       if (final) renderCharts(charts, runId, matrix);
@@ -58,7 +58,8 @@ function fact(label, value) {
 
 // ---------------------------------------------------------------- live progress (SSE)
 
-function followLive(box, runId, cleanup, refresh) {
+/** shown(): how many results the matrix on the page holds; it is refetched only when the run has more (or ends). */
+function followLive(box, runId, cleanup, shown, refresh) {
   const bar = el('progress', { max: 1, value: 0, id: 'live-progress' });
   const figures = el('div', { class: 'facts', id: 'live-figures' });
   const errors = el('ul', { id: 'live-errors', class: 'errors' });
@@ -86,7 +87,7 @@ function followLive(box, runId, cleanup, refresh) {
         `${data.result.question_id} · ${data.result.answering_model} × ${data.result.judge}`)));
     }
     if (final) { source.close(); refresh(true); }
-    else if (!pending) pending = setTimeout(() => { pending = null; refresh(false); }, 1500);
+    else if (!pending && c.done !== shown()) pending = setTimeout(() => { pending = null; refresh(false); }, 1500);
   };
   source.addEventListener('snapshot', e => show(e, false));
   source.addEventListener('progress', e => show(e, false));

@@ -41,7 +41,7 @@ function renderHeader(box, matrix) {
     el('div', { class: 'facts' },
       fact('run', run.run_id), fact('benchmark', matrix.benchmark || '–'), fact('status', badge(run.status)),
       fact('started', when(run.created_at)), fact('finished', when(run.finished_at)),
-      fact('evaluation', config.evaluation_mode || '–'), fact('replicates', config.replicates ?? 1),
+      fact('evaluation', config.evaluation_mode || '–'), fact('replicates', config.replicates ?? (matrix.config ? 1 : '–')),
       fact('answering models', (config.answering_models || []).map(m => m.interface + ':' + m.model).join(', ') || '–'),
       fact('judges', (config.judges || []).map(m => m.interface + ':' + m.model).join(', ') || '–'),
       fact('pass rate', overall.rate === null ? '–' : pct(overall.rate) + ` (${overall.passes} of ${overall.verdicts})`),
@@ -224,7 +224,7 @@ async function renderCharts(box, runId, matrix) {
     m.n++;
     byModel.set(cell.answering_model, m);
   }
-  const models = [...byModel.entries()];
+  const models = [...byModel.entries()].sort((a, b) => a[0].localeCompare(b[0]));
   figures.push(barChart('Cost per answering model (all its results, judges included)', models.map(([name, m]) =>
     ({ label: name, value: m.costs ? m.cost : 0, text: m.costs ? usd(m.cost) : 'not priced' })), { format: usd, id: 'chart-cost' }));
   figures.push(barChart('Mean latency per result by answering model (all stages)', models.map(([name, m]) =>

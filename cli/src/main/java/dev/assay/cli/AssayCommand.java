@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "assay", mixinStandardHelpOptions = true, versionProvider = AssayCommand.Version.class,
         description = "Evaluate how well language models answer your questions.",
-        subcommands = {RunCommand.class, RetryCommand.class, ExtendCommand.class, ValidateCommand.class, ImportCommand.class, RenderCommand.class, UpCommand.class, DownCommand.class,
+        subcommands = {RunCommand.class, RetryCommand.class, ExtendCommand.class, ValidateCommand.class, ImportCommand.class, RenderCommand.class, UpCommand.class, DownCommand.class, ReportCommand.class,
                 SubmitCommand.class, StatusCommand.class, WatchCommand.class, ResultsCommand.class, DlqCommand.class, CacheCommand.class, CommandLine.HelpCommand.class})
 public final class AssayCommand implements Runnable {
 

@@ -144,6 +144,18 @@ final class RunApi {
         return get("/api/runs/" + runId + "/scores");
     }
 
+    /**
+     * The run's headline as the web viewer reads it (summary, benchmark name, config as submitted),
+     * without its cells; null when the server has none to give (an older server, a run it does not know).
+     */
+    JsonNode headline(String runId) {
+        try {
+            return get("/api/runs/" + runId + "/matrix?cells=false");
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     JsonNode statistics(String runId) {
         return get("/api/runs/" + runId + "/statistics");
     }

@@ -65,6 +65,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
     List<String> judges = new ArrayList<>();
 
+    @Option(names = "--open", description = "print the web viewer's address for the run and open it in a browser (xdg-open); "
+            + "the viewer is served while the run runs, as the local stack stops after it")
+    boolean open;
+
     @Option(names = "--no-cache", description = "call every model afresh and store nothing in the response cache (docs/cache.md)")
     boolean noCache;
 
@@ -194,10 +198,15 @@ final class RunCommand implements Callable<Integer> {
                 }
                 throw e;
             }
+            if (open) {
+                String url = Viewer.runUrl(stack.apiUrl(), runId);
+                stdout.println("assay: following the run live in the viewer at " + url);
+                Viewer.open(url, stdout);
+            }
             stdout.flush();
             boolean completed = stop.signal().isEmpty() && awaitCompletion(api, runId, stdout, stack, stop);
             stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
-            data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId));
+            data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId), api.headline(runId));
             outDir = out != null ? out : Path.of("results", runId);
             if (!completed) {
                 return finishInterrupted(api, data, outDir, staging, stack, stdout);

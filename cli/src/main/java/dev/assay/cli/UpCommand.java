@@ -5,6 +5,7 @@ import dev.assay.cli.stack.StackStartException;
 import dev.assay.cli.stack.StackState;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
@@ -28,6 +29,9 @@ final class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--open", description = "open the web viewer in a browser (xdg-open) once the stack is up")
+    boolean open;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
@@ -35,6 +39,7 @@ final class UpCommand implements Callable<Integer> {
         Optional<StackState> running = StackState.read(home);
         if (running.isPresent()) {
             out.println("the local stack is already up at " + running.get().apiUrl() + " (pid " + running.get().pid() + ")");
+            viewer(running.get().apiUrl(), out);
             out.flush();
             return ExitCodes.OK;
         }
@@ -55,6 +60,7 @@ final class UpCommand implements Callable<Integer> {
             Optional<StackState> state = StackState.read(home);
             if (state.isPresent()) {
                 out.println("the local stack is up at " + state.get().apiUrl() + "; stop it with assay down");
+                viewer(state.get().apiUrl(), out);
                 out.flush();
                 return ExitCodes.OK;
             }
@@ -65,5 +71,13 @@ final class UpCommand implements Callable<Integer> {
         }
         daemon.destroy();
         throw new StackStartException("the local stack was not up after " + START_TIMEOUT.toSeconds() + " s; see " + log, null);
+    }
+
+    private void viewer(String apiUrl, PrintWriter out) {
+        String url = Viewer.url(apiUrl);
+        out.println("the web viewer is at " + url);
+        if (open) {
+            Viewer.open(url, out);
+        }
     }
 }

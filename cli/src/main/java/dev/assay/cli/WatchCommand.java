@@ -48,7 +48,7 @@ final class WatchCommand implements Callable<Integer> {
         });
         RunWatcher.await(api, runId, out, ProgressDisplay.stdoutIsTerminal());
         out.println();
-        RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId));
+        RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId), api.headline(runId));
         out.print(Reports.summaryTable(data, groupBy));
         out.flush();
         // the same gate as assay run, so CI can submit and watch instead of running in place

@@ -31,7 +31,14 @@ public final class HtmlReport {
             details{margin:.25rem 0 .25rem 0}details details{margin-left:1.25rem}
             summary{cursor:pointer}.muted{color:#6e6e73}
             .passed,.pass,.support{color:#1a7f37}.failed,.fail,.not_support{color:#cf222e}
-            .error,.abstained,.insufficient,.partial_support{color:#9a6700}
+            .error{color:#6f42c1}.abstained,.insufficient,.partial_support{color:#9a6700}
+            span.status{display:inline-block;padding:0 .45rem;border-radius:1rem;font-weight:600;font-size:.85rem}
+            span.status.passed{background:#d4f4dc}span.status.failed{background:#ffd9d9}span.status.error{background:#e9ddff}
+            span.status.abstained,span.status.insufficient{background:#fff1c2}span.status.scored{background:#dbeafe;color:#0969da}
+            details.question{border-left:4px solid #1a7f37;padding-left:.5rem}details.question.bad{border-left-color:#cf222e}
+            details.question.has-error{border-left-color:#6f42c1}
+            .wide{overflow-x:auto;max-width:100%}dl.run{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
+            dl.run dt{color:#6e6e73}dl.run dd{margin:0}
             .chart text{font-size:12px;fill:#1d1d1f}.chart .axis{fill:#6e6e73;font-size:11px}
             .chart .grid{stroke:#e5e5ea}.chart .bar{fill:#4f7bd9}.chart .bar.fail{fill:#d9534f}.chart .bar.error{fill:#d9a441}
             .chart .whisker{stroke:#1d1d1f;stroke-width:1.5}
@@ -53,13 +60,16 @@ public final class HtmlReport {
         out.append("<h1>Assay run <code>").append(Html.escape(data.runId())).append("</code></h1>\n");
         out.append("<p class=\"muted\">").append(data.results().size()).append(" results, ")
                 .append(groups.size()).append(" answering model × judge pairs.</p>\n");
+        RunHeader.write(out, data);
         String cache = CacheSavings.of(data.results()).sentence();
         if (!cache.isEmpty()) {
             out.append("<p class=\"muted\" id=\"cache\">").append(Html.escape(cache)).append(".</p>\n");
         }
 
         out.append("<section id=\"summary\">\n<h2>Summary</h2>\n");
+        out.append("<div class=\"wide\">\n");
         summary(out, groups, traits);
+        out.append("</div>\n");
         out.append(SUMMARY_NOTE);
         byTag(out, data, traits);
         out.append("</section>\n");
@@ -79,7 +89,8 @@ public final class HtmlReport {
         }
         out.append("</section>\n");
 
-        out.append("<section id=\"questions\">\n<h2>Questions</h2>\n");
+        out.append("<section id=\"questions\">\n<h2>Questions</h2>\n<p class=\"muted\">Questions with a failed or "
+                + "errored result first, then the others, each by question id: the same order for every run of a benchmark.</p>\n");
         questions(out, data.results());
         out.append("</section>\n</body>\n</html>\n");
         return out.toString();
@@ -145,7 +156,9 @@ public final class HtmlReport {
                 + "worked out from its results: the pass rate pooled over its verdicts.</p>\n");
         tags.forEach((tag, results) -> {
             out.append("<h4>").append(Html.escape(tag)).append("</h4>\n");
+            out.append("<div class=\"wide\">\n");
             summary(out, GroupSummary.of(new RunData(data.runId(), results, null, null)), traits);
+            out.append("</div>\n");
         });
     }
 
@@ -163,16 +176,22 @@ public final class HtmlReport {
         for (JsonNode result : ordered) {
             byQuestion.computeIfAbsent(String.valueOf(Results.text(result, "question_id")), k -> new ArrayList<>()).add(result);
         }
-        for (Map.Entry<String, List<JsonNode>> question : byQuestion.entrySet()) {
+        // failures first (a stable sort keeps the id order inside each part)
+        List<Map.Entry<String, List<JsonNode>>> entries = new ArrayList<>(byQuestion.entrySet());
+        entries.sort(Comparator.comparing(entry -> !entry.getValue().stream().anyMatch(HtmlReport::notPassing)));
+        for (Map.Entry<String, List<JsonNode>> question : entries) {
             List<JsonNode> answers = question.getValue();
             Map<String, Integer> statuses = new TreeMap<>();
             answers.forEach(r -> statuses.merge(String.valueOf(Results.text(r, "status")), 1, Integer::sum));
-            List<String> tally = new ArrayList<>();
-            statuses.forEach((status, n) -> tally.add(n + " " + status));
-            out.append("<details class=\"question\" id=\"q-").append(Html.escape(question.getKey())).append("\">\n<summary><strong>")
+            StringBuilder tally = new StringBuilder();
+            statuses.forEach((status, n) -> tally.append(" <span class=\"status ").append(Html.escape(status)).append("\">")
+                    .append(n).append(' ').append(Html.escape(status)).append("</span>"));
+            boolean error = answers.stream().anyMatch(r -> "error".equals(Results.text(r, "status")));
+            String css = error ? "question bad has-error" : answers.stream().anyMatch(HtmlReport::notPassing) ? "question bad" : "question";
+            out.append("<details class=\"").append(css).append("\" id=\"q-").append(Html.escape(question.getKey())).append("\">\n<summary><strong>")
                     .append(Html.escape(question.getKey())).append("</strong> — ")
                     .append(Html.escape(Results.text(answers.get(0), "question")))
-                    .append(" <span class=\"muted\">(").append(Html.escape(String.join(", ", tally))).append(")</span></summary>\n");
+                    .append(tally).append("</summary>\n");
             for (JsonNode result : answers) {
                 result(out, result);
             }
@@ -180,12 +199,18 @@ public final class HtmlReport {
         }
     }
 
+    /** Failed, errored, abstained or insufficient: what a reader triaging the run looks at first. */
+    private static boolean notPassing(JsonNode result) {
+        String status = Results.text(result, "status");
+        return !"passed".equals(status) && !"scored".equals(status);
+    }
+
     private static void result(StringBuilder out, JsonNode result) {
         String status = String.valueOf(Results.text(result, "status"));
         out.append("<details class=\"result\">\n<summary>").append(Html.escape(Results.text(result, "answering_model")))
                 .append(" / ").append(Html.escape(Results.text(result, "judge")))
                 .append(", replicate ").append(Html.escape(Results.text(result, "replicate")))
-                .append(": <span class=\"").append(Html.escape(status)).append("\">").append(Html.escape(status)).append("</span>");
+                .append(": <span class=\"status ").append(Html.escape(status)).append("\">").append(Html.escape(status)).append("</span>");
         String score = Results.text(result, "template", "score");
         if (score != null) {
             out.append(" <span class=\"muted\">(template score ").append(Html.escape(score)).append(")</span>");

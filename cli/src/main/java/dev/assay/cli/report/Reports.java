@@ -21,10 +21,11 @@ public final class Reports {
     }
 
     /**
-     * Writes results.json, results.jsonl, results.csv, scores.json, statistics.json, junit.xml and
+     * Writes results.json, results.jsonl, results.csv, scores.json, statistics.json, run.json, junit.xml and
      * report.html into {@code outDir} (created when missing, files replaced) and returns their paths
      * in that order. scores.json and statistics.json are the server's documents as served; they are
-     * left out when the data has none (a report made from results alone).
+     * left out when the data has none (a report made from results alone), and so is run.json (the run's
+     * headline: benchmark name and config), which {@code assay report} reads back when it lies beside results.json.
      */
     public static List<Path> writeAll(Path outDir, RunData data) {
         try {
@@ -43,6 +44,9 @@ public final class Reports {
             }
             if (data.statistics() != null) {
                 written.add(write(outDir.resolve("statistics.json"), pretty(data.statistics())));
+            }
+            if (data.run() != null) {
+                written.add(write(outDir.resolve("run.json"), pretty(data.run())));
             }
             written.add(write(outDir.resolve("junit.xml"), JunitXmlWriter.write(data)));
             written.add(write(outDir.resolve("report.html"), HtmlReport.write(data)));

@@ -13,10 +13,16 @@ import java.util.List;
  * @param results    every {@code VerificationResult} of the run, in store order
  * @param scores     {@code GET /api/runs/{id}/scores}; null when not fetched
  * @param statistics {@code GET /api/runs/{id}/statistics}; null when not fetched
+ * @param run        the run's headline, {@code GET /api/runs/{id}/matrix?cells=false}: its summary, benchmark name and
+ *                   config as submitted; null when not fetched (the report then names what the results say)
  */
-public record RunData(String runId, List<JsonNode> results, JsonNode scores, JsonNode statistics) {
+public record RunData(String runId, List<JsonNode> results, JsonNode scores, JsonNode statistics, JsonNode run) {
 
     public RunData {
         results = results == null ? List.of() : List.copyOf(results);
+    }
+
+    public RunData(String runId, List<JsonNode> results, JsonNode scores, JsonNode statistics) {
+        this(runId, results, scores, statistics, null);
     }
 }

@@ -3,7 +3,11 @@ package dev.assay.generation.repository;
 import dev.assay.common.pipeline.ResultStatus;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.json.Json;
+import dev.assay.generation.ResultCell;
 import dev.assay.generation.ResultFilter;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.orm.panache.PanacheQuery;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Page;
@@ -11,6 +15,7 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -153,5 +158,40 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
                         "UPDATE results SET deliveries = 0 WHERE run_id = :runId AND status = 'error' AND deliveries > 0")
                 .setParameter("runId", runId)
                 .executeUpdate();
+    }
+
+    /**
+     * Every result of the run as a matrix cell, in the order first stored: the columns plus what
+     * PostgreSQL extracts from each document (question, keywords, failure, trait outcomes, summed
+     * timings), so the responses and prompts never leave the database.
+     */
+    public List<CellRow> cells(String runId) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                        SELECT result_id, question_id, answering_model, judge, replicate, status, total_tokens, cost_usd,
+                               result->>'question', CAST(result->'keywords' AS text),
+                               result->'failure'->>'category', result->'failure'->>'stage',
+                               CAST((SELECT jsonb_agg(jsonb_build_object('name', t->'name', 'passed', t->'passed',
+                                                                         'score', t->'score', 'error', CASE WHEN t->'error' IS NOT NULL THEN true END))
+                                     FROM jsonb_array_elements(COALESCE(result->'rubric', CAST('[]' AS jsonb))) t) AS text),
+                               (SELECT sum(CAST(v AS bigint)) FROM jsonb_each_text(COALESCE(result->'timings_ms', CAST('{}' AS jsonb))) AS x(k, v))
+                        FROM results WHERE run_id = :runId ORDER BY stored_at, result_id""")
+                .setParameter("runId", runId)
+                .getResultList();
+        return rows.stream().map(row -> new CellRow(new ResultCell((String) row[0], (String) row[1], (String) row[2],
+                        (String) row[3], ((Number) row[4]).intValue(), (String) row[5], (String) row[10], (String) row[11],
+                        traits((String) row[12]), longOrNull(row[6]), (BigDecimal) row[7], longOrNull(row[13])),
+                (String) row[8], (String) row[9])).toList();
+    }
+
+    private static final TypeReference<List<ResultCell.Trait>> TRAITS = new TypeReference<>() {
+    };
+
+    private static List<ResultCell.Trait> traits(String json) {
+        return json == null ? List.of() : Json.mapper().convertValue(Json.read(json, JsonNode.class), TRAITS);
+    }
+
+    private static Long longOrNull(Object value) {
+        return value == null ? null : ((Number) value).longValue();
     }
 }

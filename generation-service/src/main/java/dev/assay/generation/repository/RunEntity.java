@@ -40,7 +40,7 @@ public class RunEntity extends PanacheEntityBase {
     /** How often each question is asked of each answering model; null for a run first seen on Kafka. */
     public Integer replicates;
 
-    /** The validated benchmark and run config as JSON, as submitted or extended: what a retry or an extension plans the jobs from. */
+    /** The validated benchmark and run config as JSON, as submitted or extended: what a retry or an extension plans the jobs from, and what the viewer's matrix shows. */
     @JdbcTypeCode(SqlTypes.JSON)
     public String spec;
 

@@ -4,6 +4,7 @@ import dev.assay.common.pipeline.ResultStatus;
 import dev.assay.common.text.Suggestions;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultPage;
+import dev.assay.generation.RunMatrix;
 import dev.assay.generation.RunPage;
 import dev.assay.generation.RunRequeued;
 import dev.assay.generation.RunScores;
@@ -155,6 +156,18 @@ public class RunResource {
     @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     public RunStatistics statistics(@PathParam("id") String id) {
         return runs.statistics(id);
+    }
+
+    @GET
+    @Path("{id}/matrix")
+    @Operation(summary = "A run as the web viewer's matrix",
+            description = "The run, its benchmark name, config as submitted, questions in benchmark order, and every result "
+                    + "as a small cell (verdict, failure category, trait outcomes, tokens, cost, latency; no responses or prompts).")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RunMatrix.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public RunMatrix matrix(@PathParam("id") String id,
+                            @Parameter(description = "false: the run, benchmark, config and questions without the cells") @QueryParam("cells") Boolean cells) {
+        return runs.matrix(id, cells == null || cells);
     }
 
     @GET

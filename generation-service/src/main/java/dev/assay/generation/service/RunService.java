@@ -15,6 +15,7 @@ import dev.assay.generation.RunStatistics;
 import dev.assay.generation.RunSource;
 import dev.assay.generation.RunStatus;
 import dev.assay.generation.RunSubmission;
+import dev.assay.generation.RunMatrix;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.config.ApiConfig;
 import dev.assay.generation.config.ScoresConfig;
@@ -147,6 +148,14 @@ public class RunService {
             return run.replicates;
         }
         return Math.max(1, stored.stream().mapToInt(ReplicateResult::replicate).max().orElse(1));
+    }
+
+    /** The run's matrix for the web viewer: its benchmark, config, questions and every result as a small cell. */
+    @Transactional
+    public RunMatrix matrix(String runId, boolean withCells) {
+        RunEntity run = find(runId);
+        RunSummary summary = RunSummaries.of(run, results.aggregate(List.of(runId)));
+        return RunMatrices.of(summary, run.spec, withCells ? results.cells(runId) : List.of());
     }
 
     /** One page of the run's results matching the filter, as the full result records. */

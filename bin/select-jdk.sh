@@ -3,7 +3,17 @@
 # installed beside it under /usr/lib/jvm. Set ASSAY_JDK_QUIET=1 to silence the one-line notice.
 
 assay_java_major() {
-  # prints the major version of the java binary given as $1, or nothing
+  # prints the major version of the java binary given as $1, or nothing. A JDK's release file says
+  # it without starting a JVM (a few tenths of a second each, on every bin/assay); the JVM is asked
+  # only when there is none (a java that is a symlink elsewhere, a JDK without the file).
+  _assay_release="$(dirname "$(dirname "$1")")/release"
+  if [ -r "$_assay_release" ]; then
+    _assay_rv=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$_assay_release" | head -n 1)
+    if [ -n "$_assay_rv" ]; then
+      echo "$_assay_rv"
+      return 0
+    fi
+  fi
   "$1" -XshowSettings:properties -version 2>&1 \
     | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1
 }

@@ -266,6 +266,12 @@ final class InJvmKafkaBroker {
                 // Consumers should join their group at once, not after the 3 s default delay.
                 Map.entry("group.initial.rebalance.delay.ms", "0"),
                 Map.entry("num.partitions", "1"),
+                // One node: no leadership to hand over before stopping, and the data directory is
+                // deleted after; a controlled shutdown only waits for the controller's heartbeat reply.
+                Map.entry("controlled.shutdown.enable", "false"),
+                // The broker is ready (unfenced) and stops after a heartbeat exchange with its own
+                // controller: in the same JVM, every 2 s (the default) is only a wait.
+                Map.entry("broker.heartbeat.interval.ms", "250"),
                 // The log cleaner's default 128 MB dedupe buffer is sized for a production broker.
                 Map.entry("log.cleaner.dedupe.buffer.size", "2097152"));
     }

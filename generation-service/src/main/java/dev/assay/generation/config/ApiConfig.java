@@ -25,11 +25,11 @@ public interface ApiConfig {
     @WithDefault("500")
     int maxPageSize();
 
-    /** How long a submit waits for the broker to acknowledge one batch of jobs. */
+    /** How long a submit waits for the broker to acknowledge a job, when as many as {@link #publishBatchSize()} wait. */
     @WithDefault("30s")
     Duration publishTimeout();
 
-    /** Jobs sent to the broker at once before waiting for their acknowledgements. */
+    /** Jobs a submit keeps in flight to the broker, unacknowledged: each acknowledgement lets the next one go. */
     @WithDefault("128")
     int publishBatchSize();
 

@@ -19,6 +19,9 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Publishes jobs to {@code assay.jobs} (channel {@code jobs-out}), keyed by {@code job_id}, as JSON text.
@@ -45,14 +48,38 @@ public class KafkaJobPublisher implements JobPublisher {
 
     @Override
     public void publish(List<VerificationJob> jobs) {
-        // In batches: each send waits in the emitter's buffer until the broker acknowledges it,
-        // and a run may have many thousands of jobs.
-        int batch = Math.max(1, config.publishBatchSize());
-        for (int from = 0; from < jobs.size(); from += batch) {
-            List<Uni<Void>> sends = jobs.subList(from, Math.min(jobs.size(), from + batch)).stream()
-                    .map(this::send)
-                    .toList();
-            Uni.join().all(sends).andFailFast().await().atMost(config.publishTimeout());
+        // A window of publishBatchSize sends in flight (the emitter buffers that many), each freeing
+        // its slot when the broker acknowledges it: the producer always has records to batch, where
+        // waiting for a whole batch before sending the next left it idle for an ack round trip each time.
+        int window = Math.max(1, config.publishBatchSize());
+        Semaphore slots = new Semaphore(window);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        for (VerificationJob job : jobs) {
+            acquire(slots, 1);
+            if (failure.get() != null) {
+                break;
+            }
+            send(job).subscribe().with(sent -> slots.release(), error -> {
+                failure.compareAndSet(null, error);
+                slots.release();
+            });
+        }
+        acquire(slots, window); // every send acknowledged (or failed)
+        Throwable failed = failure.get();
+        if (failed != null) {
+            throw failed instanceof RuntimeException e ? e : new IllegalStateException(failed.getMessage(), failed);
+        }
+    }
+
+    /** Takes the slots, waiting at most the publish timeout for the broker to acknowledge earlier sends. */
+    private void acquire(Semaphore slots, int count) {
+        try {
+            if (!slots.tryAcquire(count, config.publishTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("the broker acknowledged no job within " + config.publishTimeout().toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while publishing jobs", e);
         }
     }
 

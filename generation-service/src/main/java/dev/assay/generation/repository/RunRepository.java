@@ -28,25 +28,26 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
     }
 
     /**
-     * Counts one more distinct stored result: the run is running, or completed once the count
-     * reaches the expected one. A run whose jobs could not be published stays failed.
+     * Counts {@code stored} more distinct stored results: the run is running, or completed once the
+     * count reaches the expected one. A run whose jobs could not be published stays failed.
      */
-    public void countStoredResult(String runId, Instant now) {
+    public void countStoredResults(String runId, int stored, Instant now) {
         getEntityManager().createNativeQuery("""
                         UPDATE runs SET
-                            stored_results = stored_results + 1,
+                            stored_results = stored_results + :stored,
                             -- concurrent stores commit in any order: the newest time wins
                             updated_at = GREATEST(updated_at, :now),
                             status = CASE
                                 WHEN status = 'failed' THEN status
-                                WHEN expected_results IS NOT NULL AND stored_results + 1 >= expected_results THEN 'completed'
+                                WHEN expected_results IS NOT NULL AND stored_results + :stored >= expected_results THEN 'completed'
                                 ELSE 'running' END,
                             finished_at = CASE
                                 WHEN status <> 'failed' AND expected_results IS NOT NULL
-                                     AND stored_results + 1 >= expected_results THEN COALESCE(finished_at, :now)
+                                     AND stored_results + :stored >= expected_results THEN COALESCE(finished_at, :now)
                                 ELSE finished_at END
                         WHERE run_id = :runId""")
                 .setParameter("runId", runId)
+                .setParameter("stored", stored)
                 .setParameter("now", now)
                 .executeUpdate();
     }

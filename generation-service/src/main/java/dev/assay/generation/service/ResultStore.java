@@ -8,12 +8,27 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 
 /**
  * Stores finished results: one row per {@code result_id}, whatever the number of deliveries, and
  * the run's progress with it. A result of a run never seen (its jobs went straight to Kafka)
  * registers that run.
+ *
+ * <p>Results stored at the same time share one transaction (a group commit): the thread that gets
+ * to write takes every result waiting, and each run's counter is updated once per batch. One
+ * transaction per result serialised on the run's row, so a store of many small results was a
+ * queue of commits. A batch the database refuses is written again one result per transaction, so
+ * each result gets its own outcome (one bad result never fails the others).
  */
 @ApplicationScoped
 public class ResultStore {
@@ -24,10 +39,15 @@ public class ResultStore {
      * unstorable; it is stored as U+FFFD, the replacement character, instead.
      */
     private static final Pattern NUL_ESCAPE = Pattern.compile("(?<!\\\\)((?:\\\\\\\\)*)\\\\u0000");
+    /** The most results one transaction writes. */
+    static final int MAX_BATCH = 256;
 
     private final RunRepository runs;
     private final ResultRepository results;
     private final RunEvents events;
+    private final Queue<Pending> waiting = new ConcurrentLinkedQueue<>();
+    /** Held by the one thread writing a batch; the others' results wait in {@link #waiting} meanwhile. */
+    private final ReentrantLock writing = new ReentrantLock();
 
     public ResultStore(RunRepository runs, ResultRepository results, RunEvents events) {
         this.runs = runs;
@@ -37,27 +57,95 @@ public class ResultStore {
 
     /** Stores the result, or updates its row on a redelivery; returns whether it was new. */
     public boolean store(VerificationResult result) {
-        String json = storable(Json.write(result));
-        Instant now = RunService.now();
-        boolean inserted = QuarkusTransaction.requiringNew().call(() -> {
-            runs.registerIfUnknown(result.runId(), now);
-            boolean isNew = results.upsert(result, json, now) == 1;
-            if (isNew) {
-                runs.countStoredResult(result.runId(), now);
-            } else {
-                runs.touch(result.runId(), now);
+        Pending pending = new Pending(result, storable(Json.write(result)));
+        waiting.add(pending);
+        writing.lock();
+        try {
+            // a writer before this one may have taken it already; otherwise it is in the queue, in order
+            while (!pending.outcome.isDone()) {
+                writeBatch();
             }
-            return isNew;
-        });
-        if (inserted) {
-            // after the commit, so listeners read counts that include this result
-            events.resultStored(result);
+        } finally {
+            writing.unlock();
         }
-        return inserted;
+        try {
+            return pending.outcome.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : e;
+        }
+    }
+
+    private void writeBatch() {
+        List<Pending> batch = new ArrayList<>();
+        for (Pending next; batch.size() < MAX_BATCH && (next = waiting.poll()) != null; ) {
+            batch.add(next);
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        List<Pending> inserted;
+        try {
+            inserted = inTransaction(batch);
+        } catch (RuntimeException e) {
+            if (batch.size() == 1) {
+                batch.getFirst().outcome.completeExceptionally(e);
+                return;
+            }
+            inserted = new ArrayList<>();
+            for (Pending one : batch) {
+                try {
+                    inserted.addAll(inTransaction(List.of(one)));
+                } catch (RuntimeException refused) {
+                    one.outcome.completeExceptionally(refused);
+                }
+            }
+        }
+        for (Pending one : batch) {
+            if (!one.outcome.isDone()) {
+                one.outcome.complete(inserted.contains(one));
+            }
+        }
+        // after the commit, so listeners read counts that include these results
+        inserted.forEach(one -> events.resultStored(one.result));
+    }
+
+    /** Writes the results in one transaction; returns those that were new. */
+    private List<Pending> inTransaction(List<Pending> batch) {
+        Instant now = RunService.now();
+        return QuarkusTransaction.requiringNew().call(() -> {
+            // runs in a fixed order, so that instances writing the same runs at once take their rows' locks alike
+            Map<String, Integer> newPerRun = new TreeMap<>();
+            List<Pending> inserted = new ArrayList<>();
+            for (Pending one : batch) {
+                newPerRun.putIfAbsent(one.result.runId(), 0);
+            }
+            newPerRun.keySet().forEach(runId -> runs.registerIfUnknown(runId, now));
+            for (Pending one : batch) {
+                if (results.upsert(one.result, one.json, now) == 1) {
+                    inserted.add(one);
+                    newPerRun.merge(one.result.runId(), 1, Integer::sum);
+                }
+            }
+            newPerRun.forEach((runId, stored) -> {
+                if (stored > 0) {
+                    runs.countStoredResults(runId, stored, now);
+                } else {
+                    runs.touch(runId, now);
+                }
+            });
+            return inserted;
+        });
     }
 
     /** The result's JSON with every U+0000 as U+FFFD (see {@link #NUL_ESCAPE}). */
     static String storable(String json) {
         return json.contains("\\u0000") ? NUL_ESCAPE.matcher(json).replaceAll("$1\\\\uFFFD") : json;
+    }
+
+    /** A result waiting to be written, and whether it was new once it is. */
+    private record Pending(VerificationResult result, String json, CompletableFuture<Boolean> outcome) {
+        Pending(VerificationResult result, String json) {
+            this(result, json, new CompletableFuture<>());
+        }
     }
 }

@@ -64,6 +64,27 @@ class ResultConsumerTest {
     }
 
     @Test
+    void resultsArrivingTogetherAreEachCountedOnceAndCompleteTheRun() {
+        String runId = given().contentType(ContentType.JSON).body(TestRuns.bodyJson())
+                .when().post("/api/runs").then().statusCode(202).extract().path("run_id");
+        List<VerificationResult> results = TestRuns.allResults(runId, Outcome.PASSED);
+        // all of them at once and each twice: the store writes those waiting together, redeliveries among them
+        for (int delivery = 0; delivery < 2; delivery++) {
+            results.forEach(result -> KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result)));
+        }
+
+        Eventually.await(WAIT, () -> results.stream().mapToInt(result -> row(result.resultId()).deliveries()).sum(),
+                sum -> sum == 2 * results.size(), "every delivery to be stored");
+        assertThat(rowsOf(runId)).isEqualTo(results.size());
+        given().when().get("/api/runs/" + runId)
+                .then().statusCode(200)
+                .body("status", equalTo("completed"))
+                .body("counts.expected", equalTo(results.size()))
+                .body("counts.done", equalTo(results.size()))
+                .body("counts.pending", equalTo(0));
+    }
+
+    @Test
     void aNulCharacterInAnAnswerIsStoredAsTheReplacementCharacterNotDeadLettered() throws Exception {
         String runId = given().contentType(ContentType.JSON).body(TestRuns.bodyJson())
                 .when().post("/api/runs").then().statusCode(202).extract().path("run_id");

@@ -89,7 +89,7 @@ class RubricValidationTest {
                 """)).containsExactly(
                 "questions[0].rubric.traits[0].max: must be greater than min (min 5, max 5)",
                 "questions[0].rubric.traits[1].classes: needs at least two classes (name: description), got 1",
-                "questions[0].rubric.traits[2].pattern: is not used by boolean traits",
+                "questions[0].rubric.traits[2].pattern: is not used by boolean traits (they use deep_judgment)",
                 "questions[0].rubric.traits[3].tp_instructions: needs at least one instruction",
                 "questions[0].rubric.traits[4].tn_instructions: are only used in mode full_matrix; set mode: full_matrix or remove them",
                 "questions[0].rubric.traits[5].result: unknown result \"scor\" (did you mean \"score\"?); expected one of boolean, score, literal",

@@ -287,13 +287,13 @@ class StubLlmServerTest {
         void unknownPathIs404AndInvalidJsonIs400() throws Exception {
             stub.fallback(StubReply.text("never"));
 
-            assertThat(post("/v1/embeddings", chat("m", "user", "x")).statusCode()).isEqualTo(404);
+            assertThat(post("/v1/moderations", chat("m", "user", "x")).statusCode()).isEqualTo(404);
             HttpResponse<String> invalid = send(HttpRequest.newBuilder(uri("/v1/chat/completions"))
                     .POST(HttpRequest.BodyPublishers.ofString("{not json")).build());
             assertThat(invalid.statusCode()).isEqualTo(400);
             assertThat(invalid.body()).contains("not valid JSON");
             assertThat(stub.requests()).extracting(RecordedRequest::path)
-                    .containsExactly("/v1/embeddings", "/v1/chat/completions");
+                    .containsExactly("/v1/moderations", "/v1/chat/completions");
         }
     }
 

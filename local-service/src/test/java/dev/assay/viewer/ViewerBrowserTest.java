@@ -3,6 +3,7 @@ package dev.assay.viewer;
 import dev.assay.localstack.stub.RecordedRequest;
 import dev.assay.localstack.stub.StubLlmServer;
 import dev.assay.localstack.stub.StubReply;
+import dev.assay.testsupport.Eventually;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.PostgresResource;
@@ -11,7 +12,6 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
-import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,7 +36,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -269,12 +268,9 @@ class ViewerBrowserTest {
             }
         }
         dev.assay.testsupport.TopicClient.publishAll(dev.assay.common.pipeline.Topics.RESULTS, records);
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(5));
-        while (RestAssured.get("/api/runs/" + runId).statusCode() != 200
-                || RestAssured.get("/api/runs/" + runId).jsonPath().getInt("counts.done") < 10_000) {
-            assertThat(Instant.now()).as("10,000 results of %s stored", runId).isBefore(deadline);
-            sleep(500);
-        }
+        Eventually.await(Duration.ofMinutes(5), () -> RestAssured.get("/api/runs/" + runId),
+                run -> run.statusCode() == 200 && run.jsonPath().getInt("counts.done") >= 10_000,
+                "10,000 results of " + runId + " stored");
 
         long start = System.nanoTime();
         open("#/runs/" + runId);
@@ -362,15 +358,9 @@ class ViewerBrowserTest {
     }
 
     private static void awaitCompleted(String runId) {
-        Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
-        while (true) {
-            JsonPath run = RestAssured.get("/api/runs/" + runId).then().statusCode(200).extract().jsonPath();
-            if ("completed".equals(run.getString("status"))) {
-                return;
-            }
-            assertThat(Instant.now()).as("run %s still %s", runId, run.getString("status")).isBefore(deadline);
-            sleep(200);
-        }
+        Eventually.await(Duration.ofMinutes(3),
+                () -> RestAssured.get("/api/runs/" + runId).then().statusCode(200).extract().jsonPath().getString("status"),
+                "completed"::equals, "run " + runId + " completed");
     }
 
     /** Answering models answer from the current script; the judge extracts the word after "ANSWER:". */
@@ -461,15 +451,6 @@ class ViewerBrowserTest {
             Files.copy(file.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new IllegalStateException("could not write screenshot " + name, e);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -1,23 +1,12 @@
 package dev.assay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.assay.cli.stack.StackState;
-import dev.assay.common.json.Json;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -60,24 +49,7 @@ final class DlqCommand implements Runnable {
 
         @Override
         public Integer call() {
-            List<String> query = new ArrayList<>();
-            if (topic != null) {
-                query.add("topic=" + URLEncoder.encode(topic, StandardCharsets.UTF_8));
-            }
-            if (fromBeginning) {
-                query.add("from_beginning=true");
-            }
-            String baseUrl = baseUrl();
-            String url = baseUrl + "/api/dlq/replay" + (query.isEmpty() ? "" : "?" + String.join("&", query));
-            HttpResponse<String> response = post(baseUrl, url);
-            JsonNode answer = parse(response);
-            if (response.statusCode() == 400) {
-                throw new InvalidInputException(answer.path("errors").path(0).asText(response.body()));
-            }
-            if (response.statusCode() != 200) {
-                throw new IllegalStateException("the dead letters could not be replayed (HTTP " + response.statusCode() + "): "
-                        + answer.path("errors").path(0).asText(response.body()));
-            }
+            JsonNode answer = server.api().replayDeadLetters(topic, fromBeginning);
             var out = spec.commandLine().getOut();
             StringBuilder line = new StringBuilder("replayed " + answer.path("replayed").asInt() + " dead-lettered record(s)");
             List<String> topics = new ArrayList<>();
@@ -92,41 +64,6 @@ final class DlqCommand implements Runnable {
             out.println(line);
             out.flush();
             return ExitCodes.OK;
-        }
-
-        /** What {@link ServerOption} resolves: {@code --server}, else the local stack of {@code assay up}. */
-        private String baseUrl() {
-            if (server.server != null) {
-                return server.server.endsWith("/") ? server.server.substring(0, server.server.length() - 1) : server.server;
-            }
-            String home = System.getProperty("assay.home");
-            return StackState.read(home == null ? Path.of(".") : Path.of(home))
-                    .map(StackState::apiUrl)
-                    .orElseThrow(() -> new InvalidInputException("no --server given and no local stack is running: "
-                            + "start one with assay up, or give --server URL"));
-        }
-
-        private static HttpResponse<String> post(String baseUrl, String url) {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-            try {
-                // the service reads the topic to its end and waits for the broker: allow it the time
-                return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(2))
-                        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
-            } catch (IOException e) {
-                throw new IllegalStateException("the generation service at " + baseUrl + " did not answer: " + e.getMessage(), e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while talking to the generation service", e);
-            }
-        }
-
-        private static JsonNode parse(HttpResponse<String> response) {
-            try {
-                return Json.mapper().readTree(response.body());
-            } catch (IOException e) {
-                throw new IllegalStateException("the generation service answered HTTP " + response.statusCode()
-                        + " with something that is not JSON: " + response.body(), e);
-            }
         }
     }
 }

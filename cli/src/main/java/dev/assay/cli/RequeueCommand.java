@@ -1,8 +1,8 @@
 package dev.assay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.assay.cli.report.Grouping;
 import dev.assay.cli.stack.StackState;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -35,16 +35,8 @@ abstract class RequeueCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "local stack: where reports and service logs go (default: results/<run-id>/)")
     Path out;
 
-    @Option(names = "--min-pass-rate", paramLabel = "X", converter = RateOption.class, description = RateOption.MIN_PASS_RATE)
-    Double minPassRate;
-
-    @Option(names = "--max-error-rate", paramLabel = "X", converter = RateOption.class, defaultValue = "0",
-            description = RateOption.MAX_ERROR_RATE)
-    double maxErrorRate;
-
-    @Option(names = "--group-by", paramLabel = "model|tag", converter = GroupByOption.class, defaultValue = "model",
-            description = GroupByOption.DESCRIPTION)
-    Grouping groupBy;
+    @Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     /** Seams for tests; the defaults are the real thing. */
     Map<String, String> env = System.getenv();
@@ -68,9 +60,7 @@ abstract class RequeueCommand implements Callable<Integer> {
         RunCommand local = new RunCommand();
         local.spec = spec;
         local.out = out;
-        local.minPassRate = minPassRate;
-        local.maxErrorRate = maxErrorRate;
-        local.groupBy = groupBy;
+        local.verdict = verdict;
         local.env = env;
         local.terminal = terminal;
         return local.runOnLocalStack(api -> {

@@ -10,9 +10,11 @@ import dev.assay.common.validation.ValidationException;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,7 +97,6 @@ final class RunApi {
         }
     }
 
-    /** GET /api/cache: the response cache's entries, hits and savings. */
     /** POST /api/runs/{id}/retry: what was queued again (docs/api.md). */
     JsonNode retry(String runId) {
         return requeued(runId, "retry", HttpRequest.BodyPublishers.noBody());
@@ -126,6 +127,7 @@ final class RunApi {
         return answer;
     }
 
+    /** GET /api/cache: the response cache's entries, hits and savings. */
     JsonNode cacheStats() {
         return get("/api/cache");
     }
@@ -138,6 +140,33 @@ final class RunApi {
                     + response.body());
         }
         return parse(response).path("cleared").asLong();
+    }
+
+    /**
+     * POST /api/dlq/replay: sends dead-lettered records back to their topics ({@code topic} null:
+     * every topic); returns the service's count of what it replayed and passed over.
+     */
+    JsonNode replayDeadLetters(String topic, boolean fromBeginning) {
+        List<String> query = new ArrayList<>();
+        if (topic != null) {
+            query.add("topic=" + URLEncoder.encode(topic, StandardCharsets.UTF_8));
+        }
+        if (fromBeginning) {
+            query.add("from_beginning=true");
+        }
+        URI uri = URI.create(baseUrl + "/api/dlq/replay" + (query.isEmpty() ? "" : "?" + String.join("&", query)));
+        // the service reads the topic to its end and waits for the broker: allow it the time
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody()),
+                Duration.ofMinutes(2));
+        JsonNode answer = parse(response);
+        if (response.statusCode() == 400) {
+            throw new InvalidInputException(answer.path("errors").path(0).asText(response.body()));
+        }
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("the dead letters could not be replayed (HTTP " + response.statusCode() + "): "
+                    + answer.path("errors").path(0).asText(response.body()));
+        }
+        return answer;
     }
 
     JsonNode scores(String runId) {
@@ -223,8 +252,12 @@ final class RunApi {
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
+        return send(request, Duration.ofSeconds(60));
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request, Duration timeout) {
         try {
-            return http.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            return http.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new IllegalStateException("the generation service at " + baseUrl + " did not answer: " + e.getMessage(), e);
         } catch (InterruptedException e) {

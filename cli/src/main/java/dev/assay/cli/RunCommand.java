@@ -1,6 +1,5 @@
 package dev.assay.cli;
 
-import dev.assay.cli.report.Grouping;
 import dev.assay.cli.report.RecordedVerdicts;
 import dev.assay.cli.report.RunData;
 import dev.assay.cli.stack.LocalData;
@@ -11,6 +10,7 @@ import dev.assay.cli.stack.StopSignals;
 import dev.assay.common.spec.ValidRun;
 import dev.assay.localstack.demo.DemoModel;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -72,16 +72,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-cache", description = "call every model afresh and store nothing in the response cache (docs/cache.md)")
     boolean noCache;
 
-    @Option(names = "--min-pass-rate", paramLabel = "X", converter = RateOption.class, description = RateOption.MIN_PASS_RATE)
-    Double minPassRate;
-
-    @Option(names = "--max-error-rate", paramLabel = "X", converter = RateOption.class, defaultValue = "0",
-            description = RateOption.MAX_ERROR_RATE)
-    double maxErrorRate;
-
-    @Option(names = "--group-by", paramLabel = "model|tag", converter = GroupByOption.class, defaultValue = "model",
-            description = GroupByOption.DESCRIPTION)
-    Grouping groupBy;
+    @Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     /** Seams for tests; the defaults are the real thing. */
     Map<String, String> env = System.getenv();
@@ -91,9 +83,6 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
-        if (minPassRate != null && (minPassRate < 0 || minPassRate > 1)) {
-            throw new InvalidInputException("--min-pass-rate: must be between 0 and 1, got " + minPassRate);
-        }
         Path configFile = config != null ? config : defaultConfig();
         if (configFile == null && answering.isEmpty()) {
             throw new InvalidInputException("no run config: give --config RUN.yaml (or put a " + DEFAULT_CONFIG_FILE
@@ -221,7 +210,7 @@ final class RunCommand implements Callable<Integer> {
             moveLogs(staging, outDir);
         }
         stdout.println();
-        stdout.print(reports.summaryTable(data, groupBy));
+        stdout.print(reports.summaryTable(data, verdict.groupBy));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
         if (benchmark != null) {
             RecordedVerdicts.compare(benchmark, data.results()).ifPresent(comparison -> stdout.print(comparison.render()));
@@ -229,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("service logs in " + outDir.resolve("logs"));
-        return Gates.apply(data, minPassRate, maxErrorRate, stdout);
+        return verdict.apply(data, stdout);
     }
 
     /**
@@ -275,7 +264,7 @@ final class RunCommand implements Callable<Integer> {
         List<Path> written = new ArrayList<>(reports.writeAll(outDir, data));
         written.add(InterruptedRun.of(data.runId(), data.results().size(), expected).write(outDir));
         stdout.println();
-        stdout.print(reports.summaryTable(data, groupBy));
+        stdout.print(reports.summaryTable(data, verdict.groupBy));
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("assay: interrupted after " + data.results().size() + " of " + (expected < 0 ? "?" : expected)

@@ -1,6 +1,5 @@
 package dev.assay.cli;
 
-import dev.assay.cli.report.Grouping;
 import dev.assay.cli.report.Reports;
 import dev.assay.cli.report.RunData;
 import picocli.CommandLine.Command;
@@ -28,16 +27,8 @@ final class WatchCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_ID")
     String runId;
 
-    @Option(names = "--min-pass-rate", paramLabel = "X", converter = RateOption.class, description = RateOption.MIN_PASS_RATE)
-    Double minPassRate;
-
-    @Option(names = "--max-error-rate", paramLabel = "X", converter = RateOption.class, defaultValue = "0",
-            description = RateOption.MAX_ERROR_RATE)
-    double maxErrorRate;
-
-    @Option(names = "--group-by", paramLabel = "model|tag", converter = GroupByOption.class, defaultValue = "model",
-            description = GroupByOption.DESCRIPTION)
-    Grouping groupBy;
+    @Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Override
     public Integer call() {
@@ -49,9 +40,9 @@ final class WatchCommand implements Callable<Integer> {
         RunWatcher.await(api, runId, out, ProgressDisplay.stdoutIsTerminal());
         out.println();
         RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId), api.headline(runId));
-        out.print(Reports.summaryTable(data, groupBy));
+        out.print(Reports.summaryTable(data, verdict.groupBy));
         out.flush();
         // the same gate as assay run, so CI can submit and watch instead of running in place
-        return Gates.apply(data, minPassRate, maxErrorRate, out);
+        return verdict.apply(data, out);
     }
 }

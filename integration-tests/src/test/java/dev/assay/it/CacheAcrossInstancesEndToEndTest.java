@@ -43,10 +43,7 @@ class CacheAcrossInstancesEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        stack = PipelineStack.start(Map.of(
-                "ASSAY_CACHE_JDBC_URL", PostgresResource.jdbcUrl(),
-                "ASSAY_CACHE_USERNAME", PostgresResource.username(),
-                "ASSAY_CACHE_PASSWORD", PostgresResource.password()));
+        stack = PipelineStack.startWithCache();
         stack.stub().fallback(StubReply.computed(this::reply));
         RestAssured.baseURI = stack.apiUrl();
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
 import dev.assay.localstack.stub.RecordedRequest;
 import dev.assay.localstack.stub.StubReply;
-import dev.assay.testsupport.PostgresResource;
 import io.restassured.RestAssured;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,10 +38,7 @@ class CacheEndToEndTest {
 
     @BeforeAll
     void start() throws Exception {
-        stack = PipelineStack.start(Map.of(
-                "ASSAY_CACHE_JDBC_URL", PostgresResource.jdbcUrl(),
-                "ASSAY_CACHE_USERNAME", PostgresResource.username(),
-                "ASSAY_CACHE_PASSWORD", PostgresResource.password()));
+        stack = PipelineStack.startWithCache();
         stack.stub().fallback(StubReply.computed(this::reply));
         RestAssured.baseURI = stack.apiUrl();
     }

@@ -7,11 +7,14 @@ import dev.assay.localstack.ServiceProcess;
 import dev.assay.localstack.stub.StubLlmServer;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The whole pipeline on this machine: one real KRaft broker and embedded PostgreSQL in the test
@@ -41,6 +44,14 @@ final class PipelineStack implements AutoCloseable {
         return start(Map.of());
     }
 
+    /** As {@link #start()}, with the response cache on, in the test's PostgreSQL (docs/cache.md). */
+    static PipelineStack startWithCache() throws IOException {
+        return start(Map.of(
+                "ASSAY_CACHE_JDBC_URL", PostgresResource.jdbcUrl(),
+                "ASSAY_CACHE_USERNAME", PostgresResource.username(),
+                "ASSAY_CACHE_PASSWORD", PostgresResource.password()));
+    }
+
     /** As {@link #start()}, with {@code extraEnv} added to every service's environment. */
     static PipelineStack start(Map<String, String> extraEnv) throws IOException {
         String bootstrap = KafkaBrokerResource.bootstrapServers();
@@ -50,20 +61,36 @@ final class PipelineStack implements AutoCloseable {
         PipelineStack stack = new PipelineStack(StubLlmServer.start());
         try {
             Path root = projectRoot();
-            Path logs = root.resolve("integration-tests/target/e2e-logs");
+            Path logs = logsRoot(root);
             Map<String, String> env = merge(Map.of(KEY_ENV, KEY_VALUE), extraEnv);
             Map<String, String> kafka = Map.of("kafka.bootstrap.servers", bootstrap);
             Duration ready = Duration.ofSeconds(90);
-            stack.generation = stack.add(ServiceProcess.start(root, "generation-service", logs, env, merge(kafka, Map.of(
+            Map<String, String> withStore = merge(kafka, Map.of(
                     "quarkus.datasource.jdbc.url", PostgresResource.jdbcUrl(),
                     "quarkus.datasource.username", PostgresResource.username(),
-                    "quarkus.datasource.password", PostgresResource.password())), ready));
+                    "quarkus.datasource.password", PostgresResource.password()));
             stack.serviceEnv = env;
             stack.kafkaProperties = kafka;
             stack.logs = logs;
-            stack.add(ServiceProcess.start(root, "parsing-service", logs, env, kafka, ready));
-            stack.add(ServiceProcess.start(root, "rubric-service", logs, env, kafka, ready));
-        } catch (IOException | RuntimeException e) {
+            // side by side: each JVM spends much of its start waiting (class loading from disk,
+            // joining the broker), so three at once are ready well before three in a row
+            List<CompletableFuture<ServiceProcess>> starting = List.of(
+                    startAsync(() -> ServiceProcess.start(root, "generation-service", logs, env, withStore, ready)),
+                    startAsync(() -> ServiceProcess.start(root, "parsing-service", logs, env, kafka, ready)),
+                    startAsync(() -> ServiceProcess.start(root, "rubric-service", logs, env, kafka, ready)));
+            RuntimeException failed = null;
+            for (CompletableFuture<ServiceProcess> service : starting) {
+                try {
+                    stack.add(service.join());
+                } catch (CompletionException e) {
+                    failed = failed == null ? unwrap(e) : failed;
+                }
+            }
+            if (failed != null) {
+                throw failed;
+            }
+            stack.generation = stack.services.get(0);
+        } catch (RuntimeException e) {
             stack.close();
             throw e;
         }
@@ -107,10 +134,38 @@ final class PipelineStack implements AutoCloseable {
         return service;
     }
 
+    private interface Start {
+        ServiceProcess start() throws IOException;
+    }
+
+    private static CompletableFuture<ServiceProcess> startAsync(Start start) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return start.start();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, task -> Thread.ofPlatform().daemon().name("start-service").start(task)); // not the common pool: one thread on two cores
+    }
+
+    private static RuntimeException unwrap(CompletionException e) {
+        return e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
+
     private static Map<String, String> merge(Map<String, String> a, Map<String, String> b) {
         Map<String, String> merged = new java.util.HashMap<>(a);
         merged.putAll(b);
         return merged;
+    }
+
+    /**
+     * Where the services' logs go: {@code integration-tests/target/e2e-logs}, one folder further per
+     * test JVM when the classes run in several side by side (surefire's forkCount).
+     */
+    private static Path logsRoot(Path root) {
+        Path logs = root.resolve("integration-tests/target/e2e-logs");
+        String fork = System.getProperty("assay.test.fork", "");
+        return fork.isBlank() ? logs : logs.resolve("fork-" + fork);
     }
 
     static Path projectRoot() {

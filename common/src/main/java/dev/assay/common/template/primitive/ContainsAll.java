@@ -1,12 +1,9 @@
 package dev.assay.common.template.primitive;
 
-import dev.assay.common.benchmark.FieldType;
-
 import java.util.List;
-import java.util.Set;
 
 /** Every term is in the parsed text or list; graded: the score is the share of terms found. See {@link Terms}. */
-public final class ContainsAll implements VerificationPrimitive {
+public final class ContainsAll extends TermsPrimitive {
 
     public static final String NAME = "contains_all";
 
@@ -16,24 +13,9 @@ public final class ContainsAll implements VerificationPrimitive {
     }
 
     @Override
-    public Set<FieldType> fieldTypes() {
-        return Set.of(FieldType.STRING, FieldType.LIST);
-    }
-
-    @Override
-    public FieldCheck configure(Params params) {
-        Terms terms = Terms.read(params);
-        if (terms == null) {
-            return null;
-        }
-        return (actual, context) -> {
-            List<String> found = terms.found(actual);
-            if (found == null) {
-                return Outcome.fail("expected text or a list, got " + actual);
-            }
-            List<String> missing = terms.terms().stream().filter(term -> !found.contains(term)).toList();
-            double score = (double) found.size() / terms.terms().size();
-            return new Outcome(missing.isEmpty(), score, missing.isEmpty() ? "found all of " + found : "missing " + missing);
-        };
+    Outcome judge(List<String> terms, List<String> found) {
+        List<String> missing = terms.stream().filter(term -> !found.contains(term)).toList();
+        double score = (double) found.size() / terms.size();
+        return new Outcome(missing.isEmpty(), score, missing.isEmpty() ? "found all of " + found : "missing " + missing);
     }
 }

@@ -1,12 +1,9 @@
 package dev.assay.common.template.primitive;
 
-import dev.assay.common.benchmark.FieldType;
-
 import java.util.List;
-import java.util.Set;
 
 /** At least one of the terms is in the parsed text or list; see {@link Terms}. */
-public final class ContainsAny implements VerificationPrimitive {
+public final class ContainsAny extends TermsPrimitive {
 
     public static final String NAME = "contains_any";
 
@@ -16,22 +13,7 @@ public final class ContainsAny implements VerificationPrimitive {
     }
 
     @Override
-    public Set<FieldType> fieldTypes() {
-        return Set.of(FieldType.STRING, FieldType.LIST);
-    }
-
-    @Override
-    public FieldCheck configure(Params params) {
-        Terms terms = Terms.read(params);
-        if (terms == null) {
-            return null;
-        }
-        return (actual, context) -> {
-            List<String> found = terms.found(actual);
-            if (found == null) {
-                return Outcome.fail("expected text or a list, got " + actual);
-            }
-            return Outcome.of(!found.isEmpty(), found.isEmpty() ? "none of " + terms.terms() + " found" : "found " + found);
-        };
+    Outcome judge(List<String> terms, List<String> found) {
+        return Outcome.of(!found.isEmpty(), found.isEmpty() ? "none of " + terms + " found" : "found " + found);
     }
 }

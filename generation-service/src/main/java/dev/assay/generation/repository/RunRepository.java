@@ -75,6 +75,17 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
      * stored results no longer count, jobs and expected results become the given totals, and the
      * run is running until the count reaches the expected one again.
      */
+    /**
+     * Takes the run's requeue lock until the transaction ends: a transaction-scoped PostgreSQL advisory
+     * lock on the run id, so retries and extensions of one run plan one after another, on every replica,
+     * without holding the run's row (which the result store updates) while they plan.
+     */
+    public void lockForRequeue(String runId) {
+        getEntityManager().createNativeQuery("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(:runId))) AS locked")
+                .setParameter("runId", "requeue:" + runId)
+                .getSingleResult();
+    }
+
     public void reopen(String runId, int uncounted, int jobs, int expectedResults, int replicates, String spec, Instant now) {
         getEntityManager().createNativeQuery("""
                         UPDATE runs SET

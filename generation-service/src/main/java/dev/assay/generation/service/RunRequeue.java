@@ -36,6 +36,10 @@ import java.util.function.Predicate;
  * judges or replicates to the run's config and queues only what they add. The run's jobs are planned
  * again from the benchmark and config stored with it, so the same job gets the same ids and its
  * result replaces the row it had (docs/api.md).
+ *
+ * <p>Planning holds the run's requeue lock (a PostgreSQL advisory lock, so it holds across
+ * generation-service replicas) from reading the stored spec to writing the new one: two extensions
+ * at once each see the other's models instead of the later one overwriting the earlier's.
  */
 @ApplicationScoped
 public class RunRequeue {
@@ -65,24 +69,25 @@ public class RunRequeue {
      * count as pending; the run is running until every expected result is stored again.
      */
     public RunRequeued retry(String runId) {
-        RunEntity run = QuarkusTransaction.requiringNew().call(() -> find(runId));
-        ValidRun valid = revalidate(run);
-        Instant now = RunService.now();
-        List<VerificationJob> planned = RunPlanner.plan(runId, valid, now);
-        Queue queue = QuarkusTransaction.requiringNew().call(() -> {
+        Planned planned = QuarkusTransaction.requiringNew().call(() -> {
+            runs.lockForRequeue(runId);
+            RunEntity run = find(runId);
+            ValidRun valid = revalidate(run);
+            Instant now = RunService.now();
+            List<VerificationJob> jobs = RunPlanner.plan(runId, valid, now);
             Map<String, String> stored = results.countedStatuses(runId);
-            Queue toQueue = Queue.of(planned, resultId -> {
+            Queue queue = Queue.of(jobs, resultId -> {
                 String status = stored.get(resultId);
                 return status == null || ResultStatus.ERROR.wireName().equals(status);
             });
-            if (!toQueue.jobs().isEmpty()) {
+            if (!queue.jobs().isEmpty()) {
                 int uncounted = results.awaitRetry(runId);
-                runs.reopen(runId, uncounted, planned.size(), planned.size() * valid.config().judges().size(),
+                runs.reopen(runId, uncounted, jobs.size(), jobs.size() * valid.config().judges().size(),
                         valid.config().effectiveReplicates(), run.spec, now);
             }
-            return toQueue;
+            return new Planned(valid, jobs, queue);
         });
-        return publish(runId, valid, planned, queue, "retry");
+        return publish(runId, planned, "retry");
     }
 
     /**
@@ -91,26 +96,37 @@ public class RunRequeue {
      * of existing jobs) the run did not have. The run's other results stay as they are.
      */
     public RunRequeued extend(String runId, LocatedTree additions) {
-        RunEntity run = QuarkusTransaction.requiringNew().call(() -> find(runId));
-        ValidRun before = revalidate(run);
-        ObjectNode merged = merged(run, before, additions.root());
-        ValidRun after = validator.validate(tree(Json.write(merged)));
-        Instant now = RunService.now();
-        Set<String> had = new HashSet<>();
-        RunPlanner.plan(runId, before, now).forEach(job -> job.judges().forEach(judge -> had.add(job.resultId(judge))));
-        List<VerificationJob> planned = RunPlanner.plan(runId, after, now);
-        Queue queue = Queue.of(planned, resultId -> !had.contains(resultId));
-        if (queue.jobs().isEmpty()) {
-            throw new InvalidRequestException("extend: the run already has every answering model, judge and replicate given; "
-                    + "nothing to queue");
-        }
-        String spec = Json.write(Map.of("benchmark", after.benchmark(), "config", after.config()));
-        QuarkusTransaction.requiringNew().run(() -> runs.reopen(runId, 0, planned.size(),
-                planned.size() * after.config().judges().size(), after.config().effectiveReplicates(), spec, now));
-        return publish(runId, after, planned, queue, "extension");
+        Planned planned = QuarkusTransaction.requiringNew().call(() -> {
+            runs.lockForRequeue(runId);
+            RunEntity run = find(runId);
+            ValidRun before = revalidate(run);
+            ObjectNode merged = merged(run, before, additions.root());
+            ValidRun after = validator.validate(tree(Json.write(merged)));
+            Instant now = RunService.now();
+            Set<String> had = new HashSet<>();
+            RunPlanner.plan(runId, before, now).forEach(job -> job.judges().forEach(judge -> had.add(job.resultId(judge))));
+            List<VerificationJob> jobs = RunPlanner.plan(runId, after, now);
+            Queue queue = Queue.of(jobs, resultId -> !had.contains(resultId));
+            if (queue.jobs().isEmpty()) {
+                throw new InvalidRequestException("extend: the run already has every answering model, judge and replicate given; "
+                        + "nothing to queue");
+            }
+            String spec = Json.write(Map.of("benchmark", after.benchmark(), "config", after.config()));
+            runs.reopen(runId, 0, jobs.size(), jobs.size() * after.config().judges().size(), after.config().effectiveReplicates(),
+                    spec, now);
+            return new Planned(after, jobs, queue);
+        });
+        return publish(runId, planned, "extension");
     }
 
-    private RunRequeued publish(String runId, ValidRun valid, List<VerificationJob> planned, Queue queue, String what) {
+    /** What a retry or an extension planned under the run's lock, to publish after it. */
+    private record Planned(ValidRun valid, List<VerificationJob> jobs, Queue queue) {
+    }
+
+    private RunRequeued publish(String runId, Planned plan, String what) {
+        ValidRun valid = plan.valid();
+        List<VerificationJob> planned = plan.jobs();
+        Queue queue = plan.queue();
         if (!queue.jobs().isEmpty()) {
             try {
                 publisher.publish(queue.jobs());

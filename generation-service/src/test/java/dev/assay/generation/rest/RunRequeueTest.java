@@ -145,6 +145,44 @@ class RunRequeueTest {
     }
 
     @Test
+    void twoExtensionsAtOnceBothCount() throws Exception {
+        String runId = RunQueryTest.submit();
+        awaitJobs(runId, 4);
+        TestRuns.allResults(runId, Outcome.PASSED).forEach(RunRequeueTest::publish);
+        awaitStatus(runId, "completed");
+
+        // hold the run's requeue lock as another replica planning would: both extensions must wait
+        // for it, then plan one after the other (without the lock the later write drops the earlier's judge)
+        List<String> judges = List.of("judge-3", "judge-4");
+        List<java.util.concurrent.CompletableFuture<Integer>> answers;
+        try (java.sql.Connection held = PostgresResource.dataSource().getConnection()) {
+            held.setAutoCommit(false);
+            try (var lock = held.prepareStatement("SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(?))) AS locked")) {
+                lock.setString(1, "requeue:" + runId);
+                lock.executeQuery().close();
+            }
+            answers = judges.stream()
+                    .map(judge -> java.util.concurrent.CompletableFuture.supplyAsync(() -> given().contentType(ContentType.JSON)
+                            .body("{\"judges\": [{\"interface\": \"openai\", \"model\": \"" + judge
+                                    + "\", \"base_url\": \"http://127.0.0.1:9/v1\"}]}")
+                            .post("/api/runs/" + runId + "/extend").statusCode(), runnable -> new Thread(runnable).start()))
+                    .toList();
+            Eventually.await(Duration.ofSeconds(30), () -> waitingForAdvisoryLocks(held), waiting -> waiting == 2,
+                    "both extensions to wait for the run's requeue lock");
+            held.commit();
+        }
+        for (var answer : answers) {
+            assertThat(answer.get()).isEqualTo(202);
+        }
+        // 4 jobs × (2 judges + 2 added) — and each added judge queued once, on every job
+        given().get("/api/runs/" + runId).then().body("counts.expected", equalTo(16));
+        Map<String, List<List<String>>> queued = judgesQueued(runId, 12);
+        for (List<List<String>> times : queued.values()) {
+            assertThat(times.subList(1, times.size())).containsExactlyInAnyOrder(List.of("openai:judge-3"), List.of("openai:judge-4"));
+        }
+    }
+
+    @Test
     void badExtensionsAndUnknownRunsAreRefusedClearly() {
         String runId = RunQueryTest.submit();
         given().contentType(ContentType.JSON).body("{\"judge\": []}").post("/api/runs/" + runId + "/extend")
@@ -165,6 +203,16 @@ class RunRequeueTest {
                 "the Kafka-first run to be registered");
         given().post("/api/runs/" + kafkaRun + "/retry").then().statusCode(409)
                 .body("errors[0]", containsString("first seen as results on assay.results"));
+    }
+
+    private static long waitingForAdvisoryLocks(java.sql.Connection connection) {
+        try (var query = connection.createStatement();
+             var rows = query.executeQuery("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")) {
+            rows.next();
+            return rows.getLong(1);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void publish(VerificationResult result) {

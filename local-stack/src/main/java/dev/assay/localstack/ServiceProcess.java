@@ -262,7 +262,7 @@ public final class ServiceProcess implements AutoCloseable {
                 throw new IllegalStateException("interrupted while waiting for " + name);
             }
             try {
-                process.waitFor(250, TimeUnit.MILLISECONDS);
+                process.waitFor(100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for " + name);

@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.ModelInterfaces;
 import dev.assay.common.run.RunConfig;
@@ -152,9 +153,20 @@ final class RunConfigOverrides {
      * and the environment): judges[0].interface: …}).
      */
     static ValidRun validate(Path benchmark, Path configFile, RunConfig overridden, RunTarget target) {
+        return validate(benchmark, null, configFile, overridden, target);
+    }
+
+    /**
+     * Like {@link #validate(Path, Path, RunConfig, RunTarget)} with the benchmark as a validation of
+     * that file made it ({@code checked}; null: read it again): a 10,000-question file is then not read
+     * and checked a second time, only the config and the pair are.
+     */
+    static ValidRun validate(Path benchmark, Benchmark checked, Path configFile, RunConfig overridden, RunTarget target) {
         String label = configFile == null ? "run config (from --answering/--judge and the environment)"
                 : configFile + " (after --answering/--judge and the environment)";
-        return RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.value(label, overridden), target).orThrow();
+        SpecDocument config = SpecDocument.value(label, overridden);
+        return (checked == null ? RunSpecs.validate(SpecDocument.file(benchmark), config, target)
+                : RunSpecs.validate(checked, SpecDocument.file(benchmark), config, target)).orThrow();
     }
 
     /** {@code interface:model}; the model part may itself hold colons (e.g. {@code openai:ft:gpt-4o:org}). */

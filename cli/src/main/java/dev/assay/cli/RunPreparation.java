@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.spec.RunSpecs;
@@ -63,7 +64,8 @@ final class RunPreparation {
 
         /** The run with its demo models pointed at the running demo model, validated again. */
         ValidRun pointedAt(String demoBaseUrl, Path benchmark, Map<String, String> env) {
-            return RunConfigOverrides.validate(benchmark, configFile, DemoMode.pointAt(run.config(), demoBaseUrl), RunTarget.localRun(env));
+            return RunConfigOverrides.validate(benchmark, run.benchmark(), configFile, DemoMode.pointAt(run.config(), demoBaseUrl),
+                    RunTarget.localRun(env));
         }
     }
 
@@ -80,11 +82,14 @@ final class RunPreparation {
         RunTarget full = target == Target.LOCAL ? RunTarget.localRun(env) : RunTarget.server(env);
         boolean asWritten = answering.isEmpty() && judges.isEmpty() && demoFlag == null;
         RunConfig written = null;
+        Benchmark checked = null;
         if (configFile != null) {
             // What the user wrote is checked first, so its problems are placed in the files. Its models'
             // endpoints only when they run as written: flags may replace them, --demo-model serve them.
-            written = RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(configFile), asWritten ? full : full.asWritten())
-                    .orThrow().config();
+            ValidRun asFiles = RunSpecs.validate(SpecDocument.file(benchmark), SpecDocument.file(configFile),
+                    asWritten ? full : full.asWritten()).orThrow();
+            written = asFiles.config();
+            checked = asFiles.benchmark();
         }
         List<String> notes = new ArrayList<>();
         RunConfig config = RunConfigOverrides.apply(written, answering, judges, notes);
@@ -102,7 +107,8 @@ final class RunPreparation {
                 configFile == null ? null : configFile.toString(), notes);
         config = RunConfigOverrides.withEnvironment(config, env, notes);
         // The run config as it will run goes through the same validation before anything starts.
-        ValidRun run = RunConfigOverrides.validate(benchmark, configFile, config, full);
+        // (the benchmark as checked above is not read again: only the config changed)
+        ValidRun run = RunConfigOverrides.validate(benchmark, checked, configFile, config, full);
 
         List<ModelConfig> demoModels = DemoMode.models(run.config());
         DemoRules rules = null;

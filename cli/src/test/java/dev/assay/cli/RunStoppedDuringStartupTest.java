@@ -53,7 +53,7 @@ class RunStoppedDuringStartupTest {
         Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
         Path output = dir.resolve("cli-output.txt");
         try {
-            awaitLine(output, cli, started, line -> line.contains("starting local-service"));
+            awaitLine(output, cli, started, line -> line.contains("and local-service"));
             // the signal must find local-service spawned but not yet ready
             Eventually.await(Duration.ofSeconds(30), () -> cli.descendants().filter(RunStoppedDuringStartupTest::isLocalService).count(),
                     count -> count > 0, "local-service to be spawned");

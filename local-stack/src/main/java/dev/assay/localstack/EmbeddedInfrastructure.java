@@ -24,6 +24,16 @@ public final class EmbeddedInfrastructure {
     }
 
     /**
+     * Where the shared broker listens, {@code 127.0.0.1:PORT}: now, when it runs; else where it will
+     * when it next starts, its ports chosen now. A client can so be started side by side with the
+     * broker. Should a planned port be taken by then, the broker takes another: compare with
+     * {@link #kafkaBootstrapServers()} once it runs.
+     */
+    public static String plannedKafkaBootstrapServers() {
+        return InJvmKafkaBroker.plannedBootstrapServers();
+    }
+
+    /**
      * Creates a topic (replication factor 1) and waits until every partition has a leader. Creating a
      * topic that already exists with the same partition count is a no-op.
      *
@@ -59,6 +69,15 @@ public final class EmbeddedInfrastructure {
     /** {@code jdbc:postgresql://127.0.0.1:PORT/assay} of the shared server, starting it if needed. */
     public static String postgresJdbcUrl() {
         return InJvmPostgres.jdbcUrl();
+    }
+
+    /**
+     * The application database's URL: the running server's, else the one the next server will have,
+     * its port chosen now, so a client can be started side by side with it. Should the port be taken
+     * by then, the server takes another: compare with {@link #postgresJdbcUrl()} once it runs.
+     */
+    public static String plannedPostgresJdbcUrl() {
+        return InJvmPostgres.plannedJdbcUrl();
     }
 
     /**

@@ -54,6 +54,8 @@ final class InJvmKafkaBroker {
     private static final Duration METADATA_POLL = Duration.ofMillis(20);
 
     private static InJvmKafkaBroker shared;
+    /** The broker and controller ports the next start tries first ({@link #plannedBootstrapServers()}); null: free ones then. */
+    private static int[] planned;
 
     /** Null while suspended; replaced by {@link #resumeShared()}. Guarded by the class lock, as {@code shared} is. */
     private KafkaRaftServer server;
@@ -74,6 +76,29 @@ final class InJvmKafkaBroker {
 
     static String bootstrapServers() {
         return shared().bootstrapServers;
+    }
+
+    /**
+     * Where the broker listens: now, when it runs; else where it will when it next starts, its ports
+     * chosen free now and kept for that start. So a client can be started before the broker, side by
+     * side. A start that finds a planned port taken meanwhile takes others: {@link #bootstrapServers()}
+     * is then not this.
+     */
+    static synchronized String plannedBootstrapServers() {
+        if (shared != null) {
+            return shared.bootstrapServers;
+        }
+        if (planned == null) {
+            planned = new int[] {LoopbackPorts.free(), LoopbackPorts.free()};
+        }
+        return "127.0.0.1:" + planned[0];
+    }
+
+    /** The planned ports, once (the first attempt takes them), else two free ones. */
+    private static int[] ports() {
+        int[] ports = planned;
+        planned = null;
+        return ports != null ? ports : new int[] {LoopbackPorts.free(), LoopbackPorts.free()};
     }
 
     static Duration startupTime() {
@@ -211,8 +236,9 @@ final class InJvmKafkaBroker {
         KafkaRaftServer server = null;
         try {
             dataDirectory = Files.createTempDirectory("assay-kafka-");
-            int brokerPort = LoopbackPorts.free();
-            int controllerPort = LoopbackPorts.free();
+            int[] ports = ports();
+            int brokerPort = ports[0];
+            int controllerPort = ports[1];
             KafkaConfig config = new KafkaConfig(settings(dataDirectory, brokerPort, controllerPort), false);
             format(dataDirectory);
             server = new KafkaRaftServer(config, Time.SYSTEM);

@@ -46,6 +46,8 @@ final class InJvmPostgres {
 
     private static InJvmPostgres shared;
 
+    /** The port the next server tries first ({@link #plannedJdbcUrl()}); 0: one zonky finds free then. */
+    private static int plannedPort;
     /** Where the next server keeps its data ({@link #keepDataIn}); null: a temporary directory. */
     private static Path preferredHome;
     /** Why the last server could not keep its data where it was asked to; null when it could (or was not asked). */
@@ -72,6 +74,21 @@ final class InJvmPostgres {
 
     static String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + shared().port + "/" + DATABASE;
+    }
+
+    /**
+     * The application database's URL: the running server's, else the one the next server will have,
+     * its port chosen free now and kept for that start, so a client can be started before the server.
+     * A start that finds the port taken meanwhile takes another: {@link #jdbcUrl()} is then not this.
+     */
+    static synchronized String plannedJdbcUrl() {
+        if (shared != null) {
+            return jdbcUrl();
+        }
+        if (plannedPort == 0) {
+            plannedPort = LoopbackPorts.free();
+        }
+        return "jdbc:postgresql://127.0.0.1:" + plannedPort + "/" + DATABASE;
     }
 
     static Duration startupTime() {
@@ -160,17 +177,32 @@ final class InJvmPostgres {
         requireNonRootOrUserNamespaces();
         QuietLogging.atWarning("io.zonky.test.db.postgres");
         fallbackReason = null;
+        int port = plannedPort;
+        plannedPort = 0;
         if (preferredHome != null) {
-            InJvmPostgres kept = startKept(preferredHome);
+            InJvmPostgres kept = startKept(preferredHome, port);
+            if (kept == null && port != 0) {
+                // the planned port may have been taken meanwhile: the kept data matter more than the port
+                kept = startKept(preferredHome, 0);
+            }
             if (kept != null) {
                 return kept;
             }
         }
-        return startTemporary();
+        if (port != 0) {
+            try {
+                return startTemporary(port);
+            } catch (IllegalStateException e) {
+                // most likely the planned port was taken meanwhile: any free one
+                LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL did not start on the planned port {0}; trying another",
+                        Integer.toString(port));
+            }
+        }
+        return startTemporary(0);
     }
 
     /** A server on {@code home}/postgres, or null (with {@link #fallbackReason} set) when that cannot be. */
-    private static InJvmPostgres startKept(Path home) {
+    private static InJvmPostgres startKept(Path home, int port) {
         long startNanos = System.nanoTime();
         Path dataDirectory = home.resolve("postgres");
         Path logFile = home.resolve("postgres.log");
@@ -185,7 +217,7 @@ final class InJvmPostgres {
                 return null;
             }
             Files.deleteIfExists(logFile); // the last start's output; this start's goes to it now
-            postgres = keptBuilder(dataDirectory, logFile).start();
+            postgres = keptBuilder(dataDirectory, logFile).setPort(port).start();
             createApplicationDatabase(postgres);
             Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
             LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL on {0} listening on 127.0.0.1:{1}, started in {2} ms",
@@ -209,7 +241,7 @@ final class InJvmPostgres {
         }
     }
 
-    private static InJvmPostgres startTemporary() {
+    private static InJvmPostgres startTemporary(int port) {
         long startNanos = System.nanoTime();
         Path logFile = null;
         Path dataDirectory = null;
@@ -217,7 +249,7 @@ final class InJvmPostgres {
         try {
             logFile = Files.createTempFile("assay-postgres-", ".log");
             dataDirectory = Files.createTempDirectory("assay-postgres-data-");
-            postgres = builder(dataDirectory, logFile).start();
+            postgres = builder(dataDirectory, logFile).setPort(port).start();
             createApplicationDatabase(postgres);
             Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
             LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL listening on 127.0.0.1:{0}, started in {1} ms",

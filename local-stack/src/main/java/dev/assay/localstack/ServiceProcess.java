@@ -78,6 +78,18 @@ public final class ServiceProcess implements AutoCloseable {
     public static ServiceProcess start(Path projectRoot, String module, Path logDir, Map<String, String> env,
                                        Map<String, String> properties, List<String> jvmOptions, Duration readyTimeout,
                                        Consumer<ServiceProcess> onSpawn) throws IOException {
+        ServiceProcess service = spawn(projectRoot, module, logDir, env, properties, jvmOptions, onSpawn);
+        service.awaitReady(readyTimeout);
+        return service;
+    }
+
+    /**
+     * Starts {@code module}'s packaged app on a free port without waiting for it: what it needs (a
+     * broker, a database) may still be starting, side by side. {@link #awaitReady(Duration)} waits.
+     */
+    public static ServiceProcess spawn(Path projectRoot, String module, Path logDir, Map<String, String> env,
+                                       Map<String, String> properties, List<String> jvmOptions,
+                                       Consumer<ServiceProcess> onSpawn) throws IOException {
         Path jar = projectRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: package the services first (./mvnw package -DskipTests)");
@@ -103,13 +115,20 @@ public final class ServiceProcess implements AutoCloseable {
             service.process = service.spawn();
         }
         onSpawn.accept(service);
+        return service;
+    }
+
+    /**
+     * Waits until the service reports ready ({@code /q/health/ready}); a service that is not ready in
+     * time, or whose process ends, is stopped and the failure thrown, naming its log.
+     */
+    public void awaitReady(Duration readyTimeout) throws IOException {
         try {
-            service.awaitReady(service.process, readyTimeout);
+            awaitReady(process, readyTimeout);
         } catch (RuntimeException | IOException e) {
-            service.close();
+            close();
             throw e;
         }
-        return service;
     }
 
     /**
@@ -243,7 +262,7 @@ public final class ServiceProcess implements AutoCloseable {
                 throw new IllegalStateException("interrupted while waiting for " + name);
             }
             try {
-                process.waitFor(250, TimeUnit.MILLISECONDS);
+                process.waitFor(100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for " + name);

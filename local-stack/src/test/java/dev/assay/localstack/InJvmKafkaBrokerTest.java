@@ -140,6 +140,27 @@ class InJvmKafkaBrokerTest {
         }
     }
 
+    /**
+     * The local stack starts its service side by side with the broker, telling it the address planned
+     * before the broker runs: the broker must then listen exactly there.
+     */
+    @Test
+    void aBrokerStartsOnTheAddressPlannedBeforeItAndAClientStartedFirstReachesIt() throws Exception {
+        EmbeddedInfrastructure.stopKafka();
+        String planned = EmbeddedInfrastructure.plannedKafkaBootstrapServers();
+        assertThat(EmbeddedInfrastructure.plannedKafkaBootstrapServers()).as("planned once").isEqualTo(planned);
+
+        // a client made before the broker listens, as the service's consumers are
+        Map<String, Object> config = Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, planned);
+        try (Admin admin = Admin.create(config)) {
+            assertThat(EmbeddedInfrastructure.kafkaBootstrapServers()).isEqualTo(planned);
+            String topic = "planned-" + UUID.randomUUID();
+            EmbeddedInfrastructure.createTopic(topic, 1);
+            assertThat(admin.listTopics().names().get()).contains(topic);
+        }
+        assertThat(EmbeddedInfrastructure.plannedKafkaBootstrapServers()).as("a running broker's own address").isEqualTo(planned);
+    }
+
     /** An outage for tests: the same address afterwards, with the topics, records and committed offsets. */
     @Test
     void suspendTakesTheBrokerAwayAndResumeBringsItBackWithItsData() throws Exception {

@@ -25,6 +25,23 @@ class InJvmPostgresTest {
         assertThat(EmbeddedInfrastructure.postgresStartupTime()).isPositive();
     }
 
+    /** The local stack tells its service the database's URL before the server runs: the server must then be there. */
+    @Test
+    void aServerStartsOnThePortPlannedBeforeIt() throws Exception {
+        EmbeddedInfrastructure.stopPostgres();
+        String planned = EmbeddedInfrastructure.plannedPostgresJdbcUrl();
+        assertThat(planned).matches("jdbc:postgresql://127\\.0\\.0\\.1:\\d+/assay");
+
+        assertThat(EmbeddedInfrastructure.postgresJdbcUrl()).isEqualTo(planned);
+        try (Connection connection = DriverManager.getConnection(planned, "assay", "assay");
+             Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery("SELECT current_database()")) {
+            assertThat(row.next()).isTrue();
+            assertThat(row.getString(1)).isEqualTo("assay");
+        }
+        assertThat(EmbeddedInfrastructure.plannedPostgresJdbcUrl()).as("a running server's own URL").isEqualTo(planned);
+    }
+
     @Test
     void isARealPostgresDatabaseReachableOverJdbc() throws Exception {
         try (Connection connection = DriverManager.getConnection(EmbeddedInfrastructure.postgresJdbcUrl(),

@@ -50,6 +50,10 @@ public final class LocalStack implements AutoCloseable {
      */
     static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
+    /** The service's Kafka consumers (local-service hosts all four stages' inputs). */
+    static final List<String> INCOMING_CHANNELS = List.of("jobs", "answers", "parsed", "results");
+    /** About as long as PostgreSQL may take to start on a loaded machine (its own start-up wait is 60 s). */
+    static final String FLYWAY_CONNECT_RETRIES = "90";
     /**
      * The consumers' session timeout (Kafka's default is 45 s). A service killed outright leaves its
      * consumers in their groups until the session times out, and its partitions, the work it held
@@ -145,10 +149,18 @@ public final class LocalStack implements AutoCloseable {
         return home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
     }
 
+    /**
+     * The broker, PostgreSQL and the service start side by side: the service is told the addresses
+     * the broker and PostgreSQL will listen on (their ports chosen first) and waits for them itself
+     * (the Kafka clients reconnect, Flyway retries its first connection), so its JVM's start-up, the
+     * longest step, overlaps theirs. It is ready only once all three are.
+     */
     private void startAll(Path home, Path logDir, Duration readyTimeout, Consumer<String> status) {
+        String plannedBootstrap = EmbeddedInfrastructure.plannedKafkaBootstrapServers();
+        String plannedJdbcUrl = EmbeddedInfrastructure.plannedPostgresJdbcUrl();
         // The broker and PostgreSQL do not need each other: start them side by side, each on a thread
         // of its own (not the common pool, which has one thread on a two-core machine).
-        status.accept("starting the Kafka broker and PostgreSQL");
+        status.accept("starting the Kafka broker, PostgreSQL and " + SERVICE + " (log: " + logDir.resolve(SERVICE + ".log") + ")");
         CompletableFuture<String> kafka = startedOnItsOwnThread("assay-start-kafka", () -> {
             try {
                 String servers = EmbeddedInfrastructure.kafkaBootstrapServers();
@@ -168,6 +180,12 @@ public final class LocalStack implements AutoCloseable {
                 throw new StackStartException("embedded PostgreSQL could not start: " + causes(e), e);
             }
         });
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new StackStartException("cannot create the log directory " + logDir + ": " + e.getMessage(), e);
+        }
+        ServiceProcess service = spawnService(home, logDir, plannedBootstrap, plannedJdbcUrl);
         String bootstrap = joined(kafka);
         String jdbcUrl = joined(postgres);
         if (dataHome != null) {
@@ -175,17 +193,38 @@ public final class LocalStack implements AutoCloseable {
             status.accept(fallback == null ? "PostgreSQL keeps runs and cached answers in " + EmbeddedInfrastructure.postgresKeptDataDirectory()
                     : fallback + ": this stack keeps its runs and cached answers in a temporary directory, deleted when it stops");
         }
-        try {
-            Files.createDirectories(logDir);
-        } catch (IOException e) {
-            throw new StackStartException("cannot create the log directory " + logDir + ": " + e.getMessage(), e);
+        if (!bootstrap.equals(plannedBootstrap) || !jdbcUrl.equals(plannedJdbcUrl)) {
+            // another process took a planned port meanwhile: the service was told the wrong address
+            status.accept("the broker or PostgreSQL moved to another port; restarting " + SERVICE);
+            services.remove(service);
+            service.close();
+            service = spawnService(home, logDir, bootstrap, jdbcUrl);
         }
+        try {
+            service.awaitReady(readyTimeout);
+        } catch (IOException | RuntimeException e) {
+            throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
+                    + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);
+        }
+    }
+
+    /** Launches the service against these addresses, without waiting for it; the stack holds it from its first moment. */
+    private ServiceProcess spawnService(Path home, Path logDir, String bootstrap, String jdbcUrl) {
         Map<String, String> properties = new HashMap<>();
         properties.put("kafka.bootstrap.servers", bootstrap);
         properties.put("kafka.session.timeout.ms", SESSION_TIMEOUT_MS);
+        // The consumers may subscribe before the topics are created (side by side): a consumer must not
+        // have the broker create one with its default partition count, which creating it would then refuse.
+        for (String channel : INCOMING_CHANNELS) {
+            properties.put("mp.messaging.incoming." + channel + ".allow.auto.create.topics", "false");
+        }
         properties.put("quarkus.datasource.jdbc.url", jdbcUrl);
         properties.put("quarkus.datasource.username", EmbeddedInfrastructure.postgresUsername());
         properties.put("quarkus.datasource.password", EmbeddedInfrastructure.postgresPassword());
+        // PostgreSQL may still be starting: the migration at start-up, the service's first use of the
+        // database, retries its connection (every second at most) instead of failing the start
+        properties.put("quarkus.flyway.connect-retries", FLYWAY_CONNECT_RETRIES);
+        properties.put("quarkus.flyway.connect-retries-interval", "1S");
         // every stage shares the response cache in the stack's PostgreSQL (docs/cache.md)
         properties.put("assay.cache.jdbc-url", jdbcUrl);
         properties.put("assay.cache.username", EmbeddedInfrastructure.postgresUsername());
@@ -198,10 +237,9 @@ public final class LocalStack implements AutoCloseable {
         if (Files.isRegularFile(archive)) {
             jvm.add("-XX:SharedArchiveFile=" + archive);
         }
-        status.accept("starting " + SERVICE + " (log: " + logDir.resolve(SERVICE + ".log") + ")");
         try {
             // The service inherits this environment: API keys reach it without passing through the CLI's output.
-            ServiceProcess.start(home, SERVICE, logDir, Map.of(), properties, jvm, readyTimeout, this::adopt);
+            return ServiceProcess.spawn(home, SERVICE, logDir, Map.of(), properties, jvm, this::adopt);
         } catch (IOException | RuntimeException e) {
             throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
                     + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);

@@ -42,7 +42,21 @@ public final class RunSpecs {
 
     /** The benchmark and run config, checked on their own, together, and for where the run goes ({@link RunTarget}). */
     public static Validation<ValidRun> validate(SpecDocument benchmark, SpecDocument config, RunTarget target) {
-        ReadDocument<Benchmark> readBenchmark = readBenchmark(benchmark);
+        return validate(readBenchmark(benchmark), benchmark, config, target);
+    }
+
+    /**
+     * A benchmark that already passed this validation as read from {@code benchmark} (its value, from a
+     * {@link ValidRun} of that document), with another run config (the same file after command-line
+     * overrides): the benchmark is not read and checked on its own again, only the config and the pair
+     * are. A problem the pair has in the benchmark is still placed in its text.
+     */
+    public static Validation<ValidRun> validate(Benchmark checked, SpecDocument benchmark, SpecDocument config, RunTarget target) {
+        return validate(SpecReader.alreadyRead(benchmark, checked), benchmark, config, target);
+    }
+
+    private static Validation<ValidRun> validate(ReadDocument<Benchmark> readBenchmark, SpecDocument benchmark, SpecDocument config,
+                                                 RunTarget target) {
         ReadDocument<RunConfig> readConfig = SpecReader.read(config, RunConfig.class, null);
         List<Problem> problems = new ArrayList<>(readBenchmark.problems());
         problems.addAll(readConfig.problems());

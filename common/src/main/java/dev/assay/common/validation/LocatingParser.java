@@ -1,5 +1,6 @@
 package dev.assay.common.validation;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
@@ -31,6 +32,26 @@ final class LocatingParser extends JsonParserDelegate {
 
     LocatingParser(JsonParser parser) {
         super(parser);
+    }
+
+    /**
+     * Where each node of the first document in {@code text} starts, read as {@code factory} reads
+     * it: what binding the text through this parser would have noted. A syntax error ends the notes
+     * where it stands (binding would have stopped there too).
+     */
+    static Map<String, SourceLocation> note(JsonFactory factory, String text) {
+        try (LocatingParser parser = new LocatingParser(factory.createParser(text))) {
+            try {
+                if (parser.nextToken() != null) {
+                    parser.skipChildren();
+                }
+            } catch (IOException e) {
+                // noted up to the error
+            }
+            return Map.copyOf(parser.byPath);
+        } catch (IOException e) {
+            return Map.of();
+        }
     }
 
     /** What was noted so far. */

@@ -1,5 +1,6 @@
 package dev.assay.common.validation;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -91,6 +92,23 @@ public final class SpecReader {
         return read;
     }
 
+    /**
+     * A document read and checked before, {@code value} what {@link #read} made of it without a
+     * problem: not read again. A problem a later check finds in it is placed in its text, whose
+     * places are noted only then.
+     */
+    public static <T extends Validatable> ReadDocument<T> alreadyRead(SpecDocument document, T value) {
+        Locations locations;
+        if (document.text() != null) {
+            JsonFactory factory = (isJson(document) ? Json.mapper() : Json.yaml()).getFactory();
+            String text = document.text();
+            locations = Locations.lazy(() -> LocatingParser.note(factory, text));
+        } else {
+            locations = document.tree() != null ? document.tree().locations() : Locations.NONE;
+        }
+        return new ReadDocument<>(document, java.util.Objects.requireNonNull(value, "value"), locations, true);
+    }
+
     /** The bound value (null when binding failed outright), where its nodes are, and the failure that stopped it. */
     private record Binding<T>(T value, Locations locations, Problem failure) {
     }
@@ -105,6 +123,12 @@ public final class SpecReader {
             Problem tooLong = TextShapes.tooLongLine(document.name(), document.text(), isJson(document));
             if (tooLong != null) {
                 return new Binding<>(null, Locations.NONE, tooLong);
+            }
+        }
+        if (fromText) {
+            Binding<T> quick = bindQuickly(document, type);
+            if (quick != null) {
+                return quick;
             }
         }
         LocatingParser located = null;
@@ -124,6 +148,30 @@ public final class SpecReader {
         } catch (IOException e) {
             return new Binding<>(null, Locations.NONE,
                     new Problem(document.name(), "", "cannot read the document: " + e.getMessage(), null));
+        }
+    }
+
+    /**
+     * The common case, a text that binds without a single problem: bound without noting where each
+     * node is (a path and a map entry per node, most of the reading's cost), which is noted from the
+     * text only if a later check has a problem to place. Keys written twice are the parser's own
+     * check here. Null at the first problem of any kind: the text is then read again, noting every
+     * place, and reported exactly as before.
+     */
+    private static <T> Binding<T> bindQuickly(SpecDocument document, Class<T> type) {
+        Problems problems = new Problems();
+        ObjectReader reader = STRICT.readerFor(type).withHandler(new Collector(problems));
+        ObjectMapper mapper = isJson(document) ? Json.mapper() : Json.yaml();
+        String text = document.text();
+        try (JsonParser parser = mapper.createParser(text)) {
+            parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+            T value = reader.readValue(new NulRefusingParser(parser, problems));
+            if (value == null || !problems.isEmpty() || parser.nextToken() != null) {
+                return null;
+            }
+            return new Binding<>(value, Locations.lazy(() -> LocatingParser.note(mapper.getFactory(), text)), null);
+        } catch (IOException | RuntimeException e) {
+            return null;
         }
     }
 

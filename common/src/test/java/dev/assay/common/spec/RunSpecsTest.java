@@ -328,6 +328,50 @@ class RunSpecsTest {
     }
 
     @Test
+    void aBenchmarkCheckedBeforeIsCheckedAgainOnlyWithTheNewConfigAndThePairsProblemsAreStillPlacedInItsText() {
+        String benchmark = """
+                questions:
+                  - id: q1
+                    question: What is 2+2?
+                    rubric: {traits: [{name: polite, kind: boolean, description: x}]}
+                """;
+        ValidRun first = validate(benchmark, CONFIG).orThrow();
+
+        // the same file with another config (as after command-line overrides): the pair's problem in the
+        // benchmark is placed in its text, whose places were never noted while it was valid
+        Validation<ValidRun> again = RunSpecs.validate(first.benchmark(), SpecDocument.text("b.yaml", benchmark),
+                SpecDocument.text("run.yaml", CONFIG + "global_rubric: {traits: [{name: polite, kind: regex, pattern: please}]}\n"),
+                RunTarget.documents());
+
+        assertThat(problems(again)).containsExactly(
+                "b.yaml:4:24: questions[0].rubric.traits[0].name: \"polite\" is also a global trait (run.yaml:global_rubric)");
+        assertThat(RunSpecs.validate(first.benchmark(), SpecDocument.text("b.yaml", benchmark), SpecDocument.text("run.yaml", CONFIG),
+                RunTarget.documents()).orThrow().benchmark()).isSameAs(first.benchmark());
+    }
+
+    @Test
+    void aRequestThatReadsCleanlyStillHasItsOwnChecksProblemsAndItsKeysWrittenTwicePlaced() throws IOException {
+        String config = "\"config\": {\"answering_models\": [{\"interface\": \"openai\", \"model\": \"a\"}],"
+                + " \"judges\": [{\"interface\": \"openai\", \"model\": \"j\"}], \"evaluation_mode\": \"rubric_only\"}}";
+        LocatedTree clean = LocatedTree.parse(Json.mapper(), """
+                {"benchmark": {"questions": [
+                    {"id": "q1", "question": "Say hi"},
+                    {"id": "q1", "question": "Say bye"}]},
+                """ + config);
+        assertThat(RunSpecs.validate(SpecDocument.member(clean, "benchmark"), SpecDocument.member(clean, "config")).problems())
+                .extracting(Problem::toString)
+                .containsExactly("benchmark:3:6: questions[1].id: duplicate id \"q1\" (also used by questions[0])");
+
+        LocatedTree twice = LocatedTree.parse(Json.mapper(), """
+                {"benchmark": {"questions": [
+                    {"id": "q1", "question": "Say hi", "question": "Say hi again"}]},
+                """ + config);
+        assertThat(RunSpecs.validate(SpecDocument.member(twice, "benchmark"), SpecDocument.member(twice, "config")).problems())
+                .extracting(Problem::toString).containsExactly("benchmark:2:40: questions[0].question: duplicate key "
+                        + "\"question\", also written at line 2, column 18; write each key once (only one of the values would be read)");
+    }
+
+    @Test
     void aConfigBuiltInCodeIsCheckedTheSameWayUnderItsLabelWithoutAPlace() {
         Benchmark benchmark = SpecReader.read("questions: [{id: q1, question: Say hi}]", Benchmark.class);
         RunConfig overridden = new RunConfig(null, List.of(ModelConfig.of("openai", "a")), List.of(ModelConfig.of("manual", "m")),

@@ -3,6 +3,7 @@ package dev.assay.common.prompt.judge;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.benchmark.trait.AgenticTraitKind;
 import dev.assay.common.nugget.JudgedText;
 import dev.assay.common.nugget.NuggetPrompt;
 import dev.assay.common.nugget.NuggetPrompts;
@@ -215,6 +216,49 @@ public final class JudgeTasks {
             (in, answer) -> EmbeddingEquivalencePrompt.read(answer),
             null);
 
+    /** What render shows where an agentic extraction reads the investigation's report. */
+    public static final String REPORT_PLACEHOLDER = "(the investigating judge's final report goes here)";
+
+    /** Agentic parsing, step 1: the judge, as an agent with tools, investigates the answer; its answer is its report. */
+    public static final JudgeTask<JudgeInputs.AgenticInvestigation, String> AGENTIC_PARSING_INVESTIGATION = JudgeTask.of(
+            PromptTask.AGENTIC_PARSING_INVESTIGATION,
+            in -> JudgePrompt.text(PromptTask.AGENTIC_PARSING_INVESTIGATION, AgenticPrompts.parsingInvestigationSystem(in.template()),
+                    AgenticPrompts.parsingInvestigationUser(in.question(), in.answer())),
+            (in, answer) -> answer.asText(),
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.AgenticInvestigation(subject.questionText(), subject.response(), subject.question().template());
+            });
+
+    /** Agentic parsing, step 2: the template filled from the investigation's report. */
+    public static final JudgeTask<JudgeInputs.AgenticExtraction, JsonNode> AGENTIC_PARSING_EXTRACTION = JudgeTask.of(
+            PromptTask.AGENTIC_PARSING_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.AGENTIC_PARSING_EXTRACTION, AgenticPrompts.PARSING_EXTRACTION_SYSTEM,
+                    AgenticPrompts.parsingExtractionUser(in.question(), in.report()), TemplateSchemas.of(in.template())),
+            (in, answer) -> answer,
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.AgenticExtraction(subject.questionText(), REPORT_PLACEHOLDER, subject.question().template());
+            });
+
+    /** An agentic trait, step 1: the judge, as an agent with the trait's tools, investigates it; its answer is its report. */
+    public static final JudgeTask<JudgeInputs.TraitInvestigation, String> AGENTIC_TRAIT_INVESTIGATION = JudgeTask.of(
+            PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,
+            in -> JudgePrompt.text(PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION, AgenticPrompts.TRAIT_INVESTIGATION_SYSTEM,
+                    AgenticPrompts.traitInvestigationUser(in.question(), in.answer(), in.trait())),
+            (in, answer) -> answer.asText(),
+            subject -> new JudgeInputs.TraitInvestigation(subject.questionText(), subject.response(), agenticTrait(subject,
+                    PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION)));
+
+    /** An agentic trait, step 2: its value read from the investigation's report, in the one-trait answer's form. */
+    public static final JudgeTask<JudgeInputs.TraitExtraction, JsonNode> AGENTIC_TRAIT_EXTRACTION = JudgeTask.of(
+            PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION, AgenticPrompts.TRAIT_EXTRACTION_SYSTEM,
+                    AgenticPrompts.traitExtractionUser(in.question(), in.report(), in.trait()), TraitSchemas.single(in.trait())),
+            (in, answer) -> answer,
+            subject -> new JudgeInputs.TraitExtraction(subject.questionText(), REPORT_PLACEHOLDER, agenticTrait(subject,
+                    PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION)));
+
     private static final Map<String, JudgeTask<?, ?>> REGISTRY = new LinkedHashMap<>();
 
     static {
@@ -222,7 +266,8 @@ public final class JudgeTasks {
                 LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT,
                 DJ_TEMPLATE_EXCERPTS, DJ_TEMPLATE_REASONING, PARSING_FROM_REASONING, DJ_RUBRIC_EXCERPTS, DJ_RUBRIC_REASONING,
                 DJ_RUBRIC_SCORE, DJ_TEMPLATE_HALLUCINATION, DJ_RUBRIC_HALLUCINATION,
-                EMBEDDING_EQUIVALENCE)) {
+                EMBEDDING_EQUIVALENCE, AGENTIC_PARSING_INVESTIGATION, AGENTIC_PARSING_EXTRACTION, AGENTIC_TRAIT_INVESTIGATION,
+                AGENTIC_TRAIT_EXTRACTION)) {
             register(task);
         }
         for (JudgeTask<?, ?> task : ServiceLoader.load(JudgeTask.class, JudgeTasks.class.getClassLoader())) {
@@ -269,6 +314,11 @@ public final class JudgeTasks {
 
     private static <I> JudgePrompt render(JudgeTask<I, ?> task, JudgeSubject subject) {
         return task.prompt(task.inputFor(subject));
+    }
+
+    /** The chosen agentic trait of the subject, as the LLM trait of its result kind. */
+    private static RubricTrait agenticTrait(JudgeSubject subject, PromptTask task) {
+        return AgenticTraitKind.asResultTrait(subject.chosen(subject.traits(Set.of(RubricTrait.AGENTIC), "agentic"), task.wireValue()));
     }
 
     /** A boolean/score or literal trait task: all the kinds' traits in one call, or one (the chosen one). */

@@ -199,6 +199,19 @@ class RenderCommandTest {
     }
 
     @Test
+    void theHallucinationAssessmentsRenderWithTheResponseAsTheExcerpt() throws Exception {
+        CliRun template = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_template_hallucination",
+                "--response", "It is Paris, I think.");
+        assertThat(template.exit()).as(template.err()).isZero();
+        assertThat(systemAndUser(template.out())[1]).contains("<excerpt id=\"e1\" about=\"city\">", "Text: It is Paris, I think.",
+                "Search results:\n(no results)");
+        CliRun trait = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_rubric_hallucination",
+                "--trait", "clarity", "--response", "It is Paris, I think.");
+        assertThat(trait.exit()).as(trait.err()).isZero();
+        assertThat(systemAndUser(trait.out())[1]).contains("about=\"clarity\"", "Text: It is Paris, I think.");
+    }
+
+    @Test
     void theAgenticTasksRenderWithTheInvestigatingJudgesToolsAndWhereTheReportGoes() throws Exception {
         Path benchmark = Files.writeString(dir.resolve("agentic.yaml"), """
                 questions:

@@ -194,7 +194,10 @@ public final class JudgeTasks {
             in -> JudgePrompt.json(PromptTask.DJ_TEMPLATE_HALLUCINATION, DeepJudgmentPrompts.HALLUCINATION_SYSTEM,
                     DeepJudgmentPrompts.hallucinationUser(in.question(), in.excerpts()), DeepJudgmentPrompts.hallucinationSchema()),
             (in, answer) -> DeepJudgmentPrompts.readRisks(answer),
-            null);
+            subject -> {
+                subject.requireTemplate();
+                return renderedAssessment(subject, subject.question().template().fields().keySet().iterator().next());
+            });
 
     /** Deep judgment of a trait with search: one excerpt's hallucination risk against its search results (one call each, as Karenina). */
     public static final JudgeTask<JudgeInputs.ExcerptAssessment, Map<String, JudgeInputs.Risk>> DJ_RUBRIC_HALLUCINATION = JudgeTask.of(
@@ -202,7 +205,8 @@ public final class JudgeTasks {
             in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_HALLUCINATION, DeepJudgmentPrompts.RUBRIC_HALLUCINATION_SYSTEM,
                     DeepJudgmentPrompts.hallucinationUser(in.question(), in.excerpts()), DeepJudgmentPrompts.hallucinationSchema()),
             (in, answer) -> DeepJudgmentPrompts.readRisks(answer),
-            null);
+            subject -> renderedAssessment(subject,
+                    subject.chosen(subject.traits(LLM_KINDS, "LLM (boolean or score)"), PromptTask.DJ_RUBRIC_HALLUCINATION.wireValue()).name()));
 
     /**
      * The embedding check's confirmation: is the parse, close to the ground truth by embeddings, the
@@ -314,6 +318,15 @@ public final class JudgeTasks {
 
     private static <I> JudgePrompt render(JudgeTask<I, ?> task, JudgeSubject subject) {
         return task.prompt(task.inputFor(subject));
+    }
+
+    /**
+     * What render shows of a hallucination assessment, which needs the judge's excerpts and their
+     * search results: the response under review as the one excerpt, about {@code about}, with no search results.
+     */
+    private static JudgeInputs.ExcerptAssessment renderedAssessment(JudgeSubject subject, String about) {
+        return new JudgeInputs.ExcerptAssessment(subject.questionText(), List.of(new JudgeInputs.SearchedExcerpt("e1", about,
+                new dev.assay.common.pipeline.Excerpt(subject.response(), "high", 1.0, null, null, List.of()))));
     }
 
     /** The chosen agentic trait of the subject, as the LLM trait of its result kind. */

@@ -115,9 +115,9 @@ class RenderCommandTest {
                 "--response", "Paris.");
         assertThat(nuggets.exit()).isEqualTo(2);
         assertThat(nuggets.err()).contains("question plain has no nuggets");
-        CliRun agentic = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "agentic_parsing_investigation");
-        assertThat(agentic.exit()).isEqualTo(2);
-        assertThat(agentic.err()).contains("agentic_parsing_investigation cannot be rendered by the CLI yet");
+        CliRun later = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "dj_rubric_reasoning");
+        assertThat(later.exit()).isEqualTo(2);
+        assertThat(later.err()).contains("dj_rubric_reasoning cannot be rendered by the CLI yet");
     }
 
     @Test

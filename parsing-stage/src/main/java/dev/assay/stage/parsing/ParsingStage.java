@@ -56,19 +56,22 @@ public class ParsingStage {
     private final ModelGateway gateway;
     private final SearchTools searchTools;
     private final Embeddings embeddings;
+    private final InProcessEmbeddings inProcessEmbeddings;
     private final JudgeInvestigation investigation;
 
     @Inject
-    public ParsingStage(ModelGateway gateway, SearchTools searchTools, Embeddings embeddings, ToolConnector tools) {
+    public ParsingStage(ModelGateway gateway, SearchTools searchTools, Embeddings embeddings, InProcessEmbeddings inProcessEmbeddings,
+                        ToolConnector tools) {
         this.gateway = gateway;
         this.searchTools = searchTools;
         this.embeddings = embeddings;
+        this.inProcessEmbeddings = inProcessEmbeddings;
         this.investigation = new JudgeInvestigation(tools);
     }
 
     /** Without search tools (a run that searches gets the search failure recorded). */
     public ParsingStage(ModelGateway gateway) {
-        this(gateway, SearchTools.NONE, new Embeddings(new SecretResolver()),
+        this(gateway, SearchTools.NONE, new Embeddings(new SecretResolver()), new InProcessEmbeddings(),
                 new ToolConnector(new McpConnector(new SecretResolver(), java.time.Duration.ofSeconds(30))));
     }
 
@@ -116,7 +119,7 @@ public class ParsingStage {
                     .failure(new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null))
                     .build();
         }
-        JudgeWork work = new JudgeWork(answered, searchTools, embeddings, investigation, judge,
+        JudgeWork work = new JudgeWork(answered, searchTools, embeddings, inProcessEmbeddings, investigation, judge,
                 new ModelSession(gateway, Stage.PARSING, judge, answered.job().settings().promptConfig(),
                         CacheScope.of(answered.job())));
         try {
@@ -144,14 +147,16 @@ public class ParsingStage {
         private final ModelSession session;
         private final SearchTools searchTools;
         private final Embeddings embeddings;
+        private final InProcessEmbeddings inProcessEmbeddings;
         private final JudgeInvestigation investigation;
         private final ModelConfig judge;
         private JudgeCheck abstention;
         private JudgeCheck sufficiency;
         private AgentResult investigated;
 
-        JudgeWork(AnsweredJob answered, SearchTools searchTools, Embeddings embeddings, JudgeInvestigation investigation,
-                  ModelConfig judge, ModelSession session) {
+        JudgeWork(AnsweredJob answered, SearchTools searchTools, Embeddings embeddings, InProcessEmbeddings inProcessEmbeddings,
+                  JudgeInvestigation investigation, ModelConfig judge, ModelSession session) {
+            this.inProcessEmbeddings = inProcessEmbeddings;
             this.job = answered.job();
             this.generation = answered.generation();
             this.response = generation.response();
@@ -207,7 +212,7 @@ public class ParsingStage {
                             new JudgeInputs.FieldComparison(fieldName, field, actual, fieldInstructions)));
             if (settings.embeddingCheck() != null) {
                 // Karenina's stage 9: a parse close to the ground truth by embeddings may override the field failure
-                verdict = new EmbeddingCheckStep(settings.embeddingCheck(), embeddings, judge, session)
+                verdict = new EmbeddingCheckStep(settings.embeddingCheck(), embeddings, inProcessEmbeddings, judge, session)
                         .apply(question, template, parsed, verdict);
             }
             // an abstention stopped before this point, so it always takes priority over the autofail

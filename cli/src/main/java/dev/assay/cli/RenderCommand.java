@@ -17,7 +17,7 @@ import dev.assay.common.prompt.generation.GenerationPrompt;
 import dev.assay.common.port.HttpToolConfig;
 import dev.assay.common.port.McpServerConfig;
 import dev.assay.common.port.ToolDefinition;
-import dev.assay.common.run.AgentSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.spec.RunSpecs;
@@ -167,7 +167,7 @@ final class RenderCommand implements Callable<Integer> {
                     .filter(trait -> dev.assay.common.benchmark.RubricTrait.AGENTIC.equals(trait.kind()))
                     .filter(trait -> traitName == null || traitName.equals(trait.name()))
                     .findFirst()
-                    .map(trait -> dev.assay.common.run.AgenticParsingSettings.withDefaults(trait.agent()));
+                    .map(trait -> AgentSettings.forInvestigation(trait.agent()));
         }
         return java.util.Optional.empty();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -50,7 +51,7 @@ public record RubricTrait(
         List<String> tnInstructions,
         String mode,
         TraitDeepJudgmentSettings deepJudgment,
-        dev.assay.common.run.AgentSettings agent) implements Validatable {
+        AgentSettings agent) implements Validatable {
 
     public static final String BOOLEAN = "boolean";
     public static final String SCORE = "score";
@@ -244,7 +245,7 @@ public record RubricTrait(
         private List<String> tnInstructions;
         private String mode;
         private TraitDeepJudgmentSettings deepJudgment;
-        private dev.assay.common.run.AgentSettings agent;
+        private AgentSettings agent;
 
         private Builder() {
         }
@@ -334,7 +335,7 @@ public record RubricTrait(
             return this;
         }
 
-        public Builder agent(dev.assay.common.run.AgentSettings agent) {
+        public Builder agent(AgentSettings agent) {
             this.agent = agent;
             return this;
         }

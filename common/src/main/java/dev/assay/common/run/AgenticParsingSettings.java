@@ -1,5 +1,6 @@
 package dev.assay.common.run;
 
+import dev.assay.common.port.AgentSettings;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -9,9 +10,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
-import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -30,10 +29,6 @@ import java.util.Locale;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AgenticParsingSettings(Boolean enabled, JudgeContext judgeContext, AgentSettings agent) implements Validatable {
-
-    /** Karenina's defaults for the investigation. */
-    public static final int DEFAULT_MAX_TURNS = 15;
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
 
     /** What the investigating judge is shown of the answer. */
     public enum JudgeContext {
@@ -68,14 +63,7 @@ public record AgenticParsingSettings(Boolean enabled, JudgeContext judgeContext,
     /** The investigation's loop, with Karenina's defaults where the config leaves them out. */
     @JsonIgnore
     public AgentSettings effectiveAgent() {
-        return withDefaults(agent);
-    }
-
-    /** {@code agent} with the investigation defaults (15 turns, 120 s) where it sets none. */
-    public static AgentSettings withDefaults(AgentSettings agent) {
-        AgentSettings given = agent == null ? new AgentSettings(null, null, List.of(), null) : agent;
-        return new AgentSettings(given.maxTurns() == null ? DEFAULT_MAX_TURNS : given.maxTurns(),
-                given.timeout() == null ? DEFAULT_TIMEOUT : given.timeout(), given.mcpServers(), given.tools(), given.httpTools());
+        return AgentSettings.forInvestigation(agent);
     }
 
     @Override
@@ -84,14 +72,7 @@ public record AgenticParsingSettings(Boolean enabled, JudgeContext judgeContext,
             agent.validate(Problems.field(path, "agent"), problems);
         }
         if (isEnabled()) {
-            checkHasTools(agent, Problems.field(path, "agent"), "agentic parsing's investigating judge", problems);
-        }
-    }
-
-    /** An investigation without a tool would only be a parsing call that costs more: a config error. */
-    public static void checkHasTools(AgentSettings agent, String path, String what, Problems problems) {
-        if (agent == null || agent.mcpServers().isEmpty() && agent.httpTools().isEmpty()) {
-            problems.add(path, what + " needs tools: give mcp_servers or http_tools");
+            AgentSettings.requireTools(agent, Problems.field(path, "agent"), "agentic parsing's investigating judge", problems);
         }
     }
 }

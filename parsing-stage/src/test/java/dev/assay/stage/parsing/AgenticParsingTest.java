@@ -27,7 +27,7 @@ import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.PromptTask;
-import dev.assay.common.run.AgentSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.run.AgenticParsingSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.LlmPortFactory;

@@ -5,7 +5,7 @@ import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.port.AgentConfig;
 import dev.assay.common.port.AgentResult;
 import dev.assay.common.prompt.judge.JudgePrompt;
-import dev.assay.common.run.AgentSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.core.agent.AgentRunException;
 import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.agent.ToolLoopAgent;

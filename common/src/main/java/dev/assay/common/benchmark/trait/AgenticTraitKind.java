@@ -2,7 +2,7 @@ package dev.assay.common.benchmark.trait;
 
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.benchmark.TraitScope;
-import dev.assay.common.run.AgenticParsingSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.text.Suggestions;
 import dev.assay.common.validation.Problems;
 
@@ -59,7 +59,7 @@ public final class AgenticTraitKind implements TraitKind {
         if (trait.agent() != null) {
             trait.agent().validate(agentPath, problems);
         }
-        AgenticParsingSettings.checkHasTools(trait.agent(), agentPath, "an agentic trait's investigating judge", problems);
+        AgentSettings.requireTools(trait.agent(), agentPath, "an agentic trait's investigating judge", problems);
     }
 
     /** The trait as the LLM trait of its result kind, for the score extraction's answer schema. */

@@ -7,7 +7,7 @@ import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.prompt.judge.JudgeInputs;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.prompt.judge.TraitAnswer;
-import dev.assay.common.run.AgenticParsingSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.session.JudgeInvestigation;
@@ -51,7 +51,7 @@ public class AgenticTraitEvaluator implements TraitEvaluator {
         String question = input.question().question();
         JudgeInvestigation.Outcome outcome = investigation.run(judge, JudgeTasks.AGENTIC_TRAIT_INVESTIGATION.prompt(
                         new JudgeInputs.TraitInvestigation(question, input.answerUnderReview(), asked)),
-                AgenticParsingSettings.withDefaults(trait.agent()), input.question().id(), "agentic trait " + trait.name());
+                AgentSettings.forInvestigation(trait.agent()), input.question().id(), "agentic trait " + trait.name());
         if (!outcome.succeeded()) {
             return TraitScore.builder(trait.name(), trait.kind()).error(outcome.failure().reason()).investigation(outcome.run()).build();
         }

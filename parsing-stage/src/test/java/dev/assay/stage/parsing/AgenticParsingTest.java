@@ -91,10 +91,14 @@ class AgenticParsingTest {
     }
 
     private static AgenticParsingSettings settings(Integer maxTurns) {
+        return settings(maxTurns, null);
+    }
+
+    private static AgenticParsingSettings settings(Integer maxTurns, AgenticParsingSettings.JudgeContext context) {
         HttpToolConfig tool = new HttpToolConfig("gene_lookup", "Looks a gene up by its symbol",
                 Json.read("{\"type\":\"object\",\"properties\":{\"symbol\":{\"type\":\"string\"}}}", JsonNode.class),
                 "http://127.0.0.1:" + server.getAddress().getPort() + "/gene", Map.of());
-        return new AgenticParsingSettings(true, null, new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(tool)));
+        return new AgenticParsingSettings(true, context, new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(tool)));
     }
 
     /** A judge answering each call with the next scripted reply; a reply naming a tool asks for it; null fails the call. */
@@ -247,5 +251,17 @@ class AgenticParsingTest {
         assertThat(outcome.failure().category()).isEqualTo(FailureCategory.CONTENT);
         assertThat(outcome.failure().reason()).contains("turn limit (1 turns)");
         assertThat(outcome.investigation().limitReached()).isTrue();
+    }
+
+    @Test
+    void withJudgeContextResponseTheInvestigationSeesOnlyTheFinalResponse() {
+        ScriptedJudge judge = new ScriptedJudge().text("gene: the answer names BRCA1.").text("{\"gene\": \"BRCA1\"}");
+
+        ParsingOutcome outcome = parse(judge, settings(null, AgenticParsingSettings.JudgeContext.RESPONSE), answeredByAnAgent());
+
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.investigation().turns()).isEqualTo(1);
+        assertThat(text(judge.received.get(0))).contains("<response>\nI looked it up: BRCA1.\n</response>")
+                .doesNotContain("--- AI Message ---");
     }
 }

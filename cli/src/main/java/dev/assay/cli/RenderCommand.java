@@ -17,7 +17,7 @@ import dev.assay.common.prompt.generation.GenerationPrompt;
 import dev.assay.common.port.HttpToolConfig;
 import dev.assay.common.port.McpServerConfig;
 import dev.assay.common.port.ToolDefinition;
-import dev.assay.common.run.AgentSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.spec.RunSpecs;
@@ -111,6 +111,7 @@ final class RenderCommand implements Callable<Integer> {
                 out.println("[" + message.role().wireName() + "]");
                 out.println(message.text());
             }
+            investigatingAgent(task, job).ifPresent(agent -> printAgent(agent, out));
             out.flush();
             return ExitCodes.OK;
         }
@@ -149,6 +150,26 @@ final class RenderCommand implements Callable<Integer> {
             throw new InvalidInputException(e.getMessage());
         }
         return prompt.messages(interfaceName, PortCapabilities.DEFAULT, job.settings().promptConfig());
+    }
+
+    /**
+     * An agentic investigation's loop and tools: the run's {@code agentic_parsing.agent}, or the
+     * chosen agentic trait's {@code agent}, with the investigation defaults. Empty for other tasks
+     * and, for agentic parsing, without a run config that enables it.
+     */
+    private java.util.Optional<AgentSettings> investigatingAgent(String taskName, VerificationJob job) {
+        if (taskName.equals(PromptTask.AGENTIC_PARSING_INVESTIGATION.wireValue())) {
+            return java.util.Optional.ofNullable(job.settings().agenticParsing())
+                    .map(dev.assay.common.run.AgenticParsingSettings::effectiveAgent);
+        }
+        if (taskName.equals(PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION.wireValue()) && job.question().rubric() != null) {
+            return job.question().rubric().traits().stream()
+                    .filter(trait -> dev.assay.common.benchmark.RubricTrait.AGENTIC.equals(trait.kind()))
+                    .filter(trait -> traitName == null || traitName.equals(trait.name()))
+                    .findFirst()
+                    .map(trait -> AgentSettings.forInvestigation(trait.agent()));
+        }
+        return java.util.Optional.empty();
     }
 
     private String reviewedResponse(Question question) {

@@ -115,9 +115,9 @@ class RenderCommandTest {
                 "--response", "Paris.");
         assertThat(nuggets.exit()).isEqualTo(2);
         assertThat(nuggets.err()).contains("question plain has no nuggets");
-        CliRun agentic = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "agentic_parsing_investigation");
-        assertThat(agentic.exit()).isEqualTo(2);
-        assertThat(agentic.err()).contains("agentic_parsing_investigation cannot be rendered by the CLI yet");
+        CliRun later = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "dj_rubric_reasoning");
+        assertThat(later.exit()).isEqualTo(2);
+        assertThat(later.err()).contains("dj_rubric_reasoning cannot be rendered by the CLI yet");
     }
 
     @Test
@@ -196,6 +196,65 @@ class RenderCommandTest {
         assertThat(trait.exit()).as(trait.err()).isEqualTo(0);
         assertThat(systemAndUser(trait.out())[0]).startsWith("You find the evidence in a model's response for judging it against one trait");
         assertThat(systemAndUser(trait.out())[1]).contains("clarity", "Give at most 7 excerpts.");
+    }
+
+    @Test
+    void theHallucinationAssessmentsRenderWithTheResponseAsTheExcerpt() throws Exception {
+        CliRun template = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_template_hallucination",
+                "--response", "It is Paris, I think.");
+        assertThat(template.exit()).as(template.err()).isZero();
+        assertThat(systemAndUser(template.out())[1]).contains("<excerpt id=\"e1\" about=\"city\">", "Text: It is Paris, I think.",
+                "Search results:\n(no results)");
+        CliRun trait = CliRun.of("render", judged().toString(), "--question", "q1", "--task", "dj_rubric_hallucination",
+                "--trait", "clarity", "--response", "It is Paris, I think.");
+        assertThat(trait.exit()).as(trait.err()).isZero();
+        assertThat(systemAndUser(trait.out())[1]).contains("about=\"clarity\"", "Text: It is Paris, I think.");
+    }
+
+    @Test
+    void theAgenticTasksRenderWithTheInvestigatingJudgesToolsAndWhereTheReportGoes() throws Exception {
+        Path benchmark = Files.writeString(dir.resolve("agentic.yaml"), """
+                questions:
+                  - id: q1
+                    question: "Which gene?"
+                    raw_answer: "BRCA1."
+                    template: {fields: {gene: {type: string, description: the gene symbol, ground_truth: BRCA1}}}
+                    rubric:
+                      traits:
+                        - name: verified
+                          kind: agentic
+                          description: The gene exists in the registry
+                          agent:
+                            max_turns: 4
+                            http_tools: [{name: registry, description: Looks a gene up, url: "http://127.0.0.1:9/r", input_schema: {type: object}}]
+                """);
+        Path config = Files.writeString(dir.resolve("agentic-run.yaml"), """
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                prompt_config: {agentic_parsing: "Check every claim."}
+                agentic_parsing:
+                  enabled: true
+                  agent: {mcp_servers: [{name: facts, transport: http, url: "http://127.0.0.1:9/mcp"}]}
+                """);
+        CliRun investigation = CliRun.of("render", benchmark.toString(), "--config", config.toString(), "--question", "q1",
+                "--task", "agentic_parsing_investigation");
+        assertThat(investigation.exit()).as(investigation.err()).isZero();
+        String[] texts = systemAndUser(investigation.out());
+        assertThat(texts[0]).startsWith("You investigate the answer a model gave").contains("\"gene\"", "Check every claim.")
+                .doesNotContain("ground_truth").doesNotContain("BRCA1");
+        assertThat(texts[1]).contains("BRCA1.");
+        assertThat(investigation.out()).contains("## agent: up to 15 model turns within 120 s", "[mcp server facts] (http: http://127.0.0.1:9/mcp)");
+
+        CliRun extraction = CliRun.of("render", benchmark.toString(), "--config", config.toString(), "--question", "q1",
+                "--task", "agentic_parsing_extraction");
+        assertThat(extraction.exit()).as(extraction.err()).isZero();
+        assertThat(systemAndUser(extraction.out())[1]).contains("<investigation>\n(the investigating judge's final report goes here)");
+
+        CliRun trait = CliRun.of("render", benchmark.toString(), "--config", config.toString(), "--question", "q1",
+                "--task", "rubric_agentic_trait_investigation");
+        assertThat(trait.exit()).as(trait.err()).isZero();
+        assertThat(systemAndUser(trait.out())[1]).contains("verified (", "The gene exists in the registry");
+        assertThat(trait.out()).contains("## agent: up to 4 model turns", "[tool registry] (http tool: POST http://127.0.0.1:9/r)");
     }
 
     @Test

@@ -41,7 +41,7 @@ class RunConfigOverridesTest {
 
     @Test
     void anAnsweringFlagTakesTheAgentBlockOfItsModelAndAJudgeFlagNever() {
-        dev.assay.common.run.AgentSettings tools = new dev.assay.common.run.AgentSettings(4, null,
+        dev.assay.common.port.AgentSettings tools = new dev.assay.common.port.AgentSettings(4, null,
                 List.of(new dev.assay.common.port.McpServerConfig("facts", dev.assay.common.port.McpServerConfig.Transport.STDIO,
                         "python3", List.of("facts.py"), null, null, null)), null);
         RunConfig agentic = new RunConfig("c", List.of(ModelConfig.builder("openai", "gpt-4o-mini").agent(tools).build()),

@@ -24,6 +24,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the generation service starts), one over streamable HTTP (in this JVM, on 127.0.0.1, its token
  * named by an environment variable), one whose server will not start — with the stub LLM scripting
  * OpenAI {@code tool_calls}. The parsing stage's guards auto-fail the run that hit its turn limit.
+ *
+ * <p>A second run on the same stack evaluates agentically (docs/agents.md, "Agentic evaluation"):
+ * its judge parses by investigating with the HTTP MCP server's tools, then extracting, and scores
+ * an {@code agentic} trait by investigating with a declared http tool.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AgentEndToEndTest {
@@ -45,6 +49,15 @@ class AgentEndToEndTest {
     private final List<String> geneServiceKeys = java.util.Collections.synchronizedList(new ArrayList<>());
     private final List<JsonNode> results = new ArrayList<>();
 
+    private static final String Q_AGENTIC = "Where does BRCA1 lie? (judged agentically)";
+    private static final String PLAIN_ANSWER = "It lies on the long arm of chromosome 17.";
+    private static final String PARSING_REPORT = "chromosome: the answer says 17; the facts service confirms BRCA1 lies on chromosome 17.";
+    private static final String TRAIT_REPORT = "The gene service gives BRCA1: 17q21.31, matching the answer's long arm of 17. Value: true.";
+    private static final String TRAIT_LOCUS = "BRCA1: 17q21.31 (the agentic trait's gene service)";
+    /** The key headers the agentic trait's http tool was called with. */
+    private final List<String> traitToolKeys = java.util.Collections.synchronizedList(new ArrayList<>());
+    private JsonNode agentic;
+
     @BeforeAll
     void run() throws Exception {
         http = TestMcpServer.startHttp();
@@ -53,6 +66,14 @@ class AgentEndToEndTest {
             geneServiceKeys.add(exchange.getRequestHeaders().getFirst("X-Api-Key"));
             exchange.getRequestBody().readAllBytes();
             byte[] body = LOCUS.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        geneService.createContext("/trait-locus", exchange -> {
+            traitToolKeys.add(exchange.getRequestHeaders().getFirst("X-Api-Key"));
+            exchange.getRequestBody().readAllBytes();
+            byte[] body = TRAIT_LOCUS.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
@@ -67,6 +88,11 @@ class AgentEndToEndTest {
         assertThat(submission.get("jobs").asInt()).isEqualTo(9);
         RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
         RunApi.results(runId).get("results").forEach(results::add);
+
+        // on the same stack: a run whose judge evaluates agentically
+        String agenticRun = RunApi.submit(agenticRunRequest()).get("run_id").asText();
+        RunApi.awaitCompleted(agenticRun, Duration.ofMinutes(3), stack::logTails);
+        agentic = RunApi.results(agenticRun).get("results").get(0);
     }
 
     @AfterAll
@@ -85,6 +111,12 @@ class AgentEndToEndTest {
     /** Agents: tool calls scripted by how many tool results the conversation holds; the judge reads the answer. */
     private StubReply reply(RecordedRequest request) {
         String model = request.model();
+        if (model.equals("plain-answerer")) {
+            return StubReply.text(PLAIN_ANSWER);
+        }
+        if (model.equals("judge-agentic")) {
+            return agenticJudge(request);
+        }
         if (model.startsWith("agent-")) {
             String question = request.contentsOf("user").get(0);
             int toolResults = request.json().get("messages").findValues("tool_call_id").size();
@@ -105,6 +137,112 @@ class AgentEndToEndTest {
             return StubReply.toolCall("lookup", "{\"key\":\"TP53\"}");
         }
         return StubReply.text(request.allContent().contains(ANSWER) ? "{\"chromosome\":17}" : "{\"chromosome\":0}");
+    }
+
+    /**
+     * The agentic judge, told apart by its task texts: an investigation asks for a tool, then
+     * reports; an extraction gives the value only when it was handed the report.
+     */
+    private StubReply agenticJudge(RecordedRequest request) {
+        String content = request.allContent();
+        int toolResults = request.json().get("messages").findValues("tool_call_id").size();
+        if (content.contains("You investigate the answer a model gave")) {
+            return toolResults == 0 ? StubReply.toolCall("lookup", "{\"key\":\"BRCA1\"}") : StubReply.text(PARSING_REPORT);
+        }
+        if (content.contains("You evaluate one quality")) {
+            return toolResults == 0 ? StubReply.toolCall("gene_locus", "{\"symbol\":\"BRCA1\"}") : StubReply.text(TRAIT_REPORT);
+        }
+        if (content.contains("an investigator's report on that answer")) {
+            return StubReply.text(content.contains(PARSING_REPORT) ? "{\"chromosome\":17}" : "{\"chromosome\":0}");
+        }
+        if (content.contains("an investigator's conclusion")) {
+            return StubReply.text(content.contains(TRAIT_REPORT)
+                    ? "{\"reasoning\":\"The gene service's locus matches.\",\"verdict\":true}"
+                    : "{\"reasoning\":\"No report.\",\"verdict\":false}");
+        }
+        return StubReply.text("{}");
+    }
+
+    private String agenticRunRequest() throws Exception {
+        String stub = stack.stub().baseUrl();
+        String yaml = """
+                benchmark:
+                  name: agentic-evaluation
+                  questions:
+                    - id: agentic
+                      question: "%s"
+                      template: {fields: {chromosome: {type: integer, description: the chromosome, ground_truth: 17}}}
+                      rubric:
+                        traits:
+                          - name: locus_checked
+                            kind: agentic
+                            description: The locus given matches the gene service's record
+                            agent:
+                              max_turns: 3
+                              http_tools:
+                                - name: gene_locus
+                                  description: Where a gene lies
+                                  input_schema: {type: object, properties: {symbol: {type: string}}}
+                                  url: "%s"
+                                  headers: {X-Api-Key: "${%s}"}
+                config:
+                  name: agentic-evaluation
+                  answering_models:
+                    - {interface: openai, model: plain-answerer, base_url: "%s", api_key_env: %s}
+                  judges:
+                    - {interface: openai, model: judge-agentic, base_url: "%s", api_key_env: %s}
+                  agentic_parsing:
+                    enabled: true
+                    agent:
+                      max_turns: 3
+                      tools: [lookup]
+                      mcp_servers:
+                        - {name: facts-http, transport: http, url: "%s", headers: {Authorization: "Bearer ${%s}"}}
+                """.formatted(Q_AGENTIC, "http://127.0.0.1:" + geneService.getAddress().getPort() + "/trait-locus", TOKEN_ENV,
+                stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV, http.url(), TOKEN_ENV);
+        return Json.write(Json.yaml().readTree(yaml));
+    }
+
+    private static List<String> tasksOf(JsonNode result, String stage) {
+        List<String> tasks = new ArrayList<>();
+        result.get("calls").forEach(call -> {
+            if (call.get("stage").asText().equals(stage)) {
+                tasks.add(call.get("task").asText());
+            }
+        });
+        return tasks;
+    }
+
+    @Test
+    void anAgenticJudgeInvestigatesWithTheMcpToolsThenTheExtractionFillsTheTemplate() {
+        assertThat(agentic.get("status").asText()).as(String.valueOf(agentic.get("failure"))).isEqualTo("passed");
+        // the extraction was handed the investigation's report: the stub gives 17 only then
+        assertThat(agentic.get("parsed").get("chromosome").asInt()).isEqualTo(17);
+        JsonNode investigation = agentic.get("investigation");
+        assertThat(investigation.get("turns").asInt()).isEqualTo(2);
+        assertThat(investigation.get("raw_trace").asText()).contains("--- Tool Message", TestMcpServer.FACTS.get("BRCA1"));
+        assertThat(tasksOf(agentic, "parsing")).containsExactly("agentic_parsing_investigation", "agentic_parsing_investigation",
+                "agentic_parsing_extraction");
+        // the investigation was offered the MCP server's tools its filter names, the extraction none
+        List<RecordedRequest> judged = stack.stub().requests().stream().filter(r -> "judge-agentic".equals(r.model())).toList();
+        assertThat(judged.get(0).json().get("tools").findValuesAsText("name")).containsExactly("lookup");
+        assertThat(judged).filteredOn(r -> r.allContent().contains("an investigator's report on that answer"))
+                .singleElement().satisfies(r -> assertThat(r.json().has("tools")).isFalse());
+    }
+
+    @Test
+    void anAgenticTraitIsScoredByAnInvestigationWithItsHttpTool() {
+        JsonNode trait = agentic.get("rubric").get(0);
+        assertThat(trait.get("name").asText()).isEqualTo("locus_checked");
+        assertThat(trait.get("kind").asText()).isEqualTo("agentic");
+        assertThat(trait.get("passed").asBoolean()).as(trait.toString()).isTrue();
+        assertThat(trait.get("investigation").get("turns").asInt()).isEqualTo(2);
+        assertThat(trait.get("investigation").get("raw_trace").asText()).contains(TRAIT_LOCUS);
+        assertThat(tasksOf(agentic, "rubric")).containsExactly("rubric_agentic_trait_investigation",
+                "rubric_agentic_trait_investigation", "rubric_agentic_trait_extraction");
+        // the rubric service resolved the tool's ${VAR} header from its own environment; the value is in no result
+        assertThat(traitToolKeys).containsExactly(TOKEN);
+        assertThat(Json.write(agentic)).doesNotContain(TOKEN).doesNotContain(PipelineStack.KEY_VALUE);
     }
 
     private String runRequest() throws Exception {

@@ -31,13 +31,19 @@ public final class AgentTraceHtml {
 
     /** The run as a fold; empty for a result without one. */
     public static String render(JsonNode agent) {
+        return render(agent, "Agent trace", true);
+    }
+
+    /** A run under another title (a judge's investigation), folded open or not; empty without one. */
+    public static String render(JsonNode agent, String title, boolean open) {
         if (agent == null || agent.isNull() || !agent.isObject()) {
             return "";
         }
         StringBuilder out = new StringBuilder();
         int turns = agent.path("turns").asInt();
         boolean cutOff = agent.path("limit_reached").asBoolean(false);
-        out.append("<details class=\"agent\" open><summary><strong>Agent trace</strong> <span class=\"muted\">")
+        out.append("<details class=\"agent\"").append(open ? " open" : "").append("><summary><strong>").append(Html.escape(title))
+                .append("</strong> <span class=\"muted\">")
                 .append(turns).append(turns == 1 ? " turn" : " turns");
         String actualModel = agent.path("actual_model").asText(null);
         if (actualModel != null) {

@@ -241,7 +241,12 @@ public final class HtmlReport {
             out.append("<h4>Variables</h4>\n<pre>").append(Html.escape(pretty(variables))).append("</pre>\n");
         }
         template(out, result);
+        out.append(AgentTraceHtml.render(Results.at(result, "investigation"), "Judge's investigation (agentic parsing)", false));
         rubric(out, result);
+        for (JsonNode trait : Results.list(result, "rubric")) {
+            out.append(AgentTraceHtml.render(Results.at(trait, "investigation"),
+                    "Judge's investigation of trait " + Results.text(trait, "name"), false));
+        }
         nuggets(out, result);
         calls(out, result);
         out.append("</details>\n");

@@ -62,4 +62,21 @@ class AgentTraceHtmlTest {
                 "turn 1 · assistant", "← lookup answered", "</details>", "<h4>Prompts</h4>");
         assertThat(html).contains(".agent .turn{");
     }
+
+    @Test
+    void reportHtmlShowsTheJudgesInvestigationsFoldedUnderTheirTitles(@TempDir Path dir) throws Exception {
+        ObjectNode result = (ObjectNode) ReportFixtures.passed();
+        result.set("investigation", ReportFixtures.json(AGENT));
+        ObjectNode trait = result.putArray("rubric").addObject().put("name", "locus_checked").put("kind", "agentic").put("passed", true);
+        trait.set("investigation", ReportFixtures.json(AGENT));
+        RunData run = new RunData(ReportFixtures.RUN, List.of(result), ReportFixtures.scores(), ReportFixtures.statistics());
+
+        Reports.writeAll(dir, run);
+
+        String html = Files.readString(dir.resolve("report.html"));
+        assertThat(html).containsSubsequence("<details class=\"result\">",
+                "<details class=\"agent\"><summary><strong>Judge&#39;s investigation (agentic parsing)</strong>", "← lookup answered",
+                "<details class=\"agent\"><summary><strong>Judge&#39;s investigation of trait locus_checked</strong>", "3 turns",
+                "<h4>Prompts</h4>");
+    }
 }

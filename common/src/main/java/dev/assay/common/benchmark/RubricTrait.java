@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -28,6 +29,7 @@ import java.util.regex.Pattern;
  * @param tnInstructions what it should not contain (full-matrix mode only)
  * @param mode           a metric trait's mode: {@code tp_only} (default) or {@code full_matrix}
  * @param deepJudgment   a boolean or score trait's own deep judgment (Karenina's trait-level {@code deep_judgment_*} fields)
+ * @param agent          an {@code agentic} trait's investigating judge: its tools and turn limit (an answering model's {@code agent} block)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -48,7 +50,8 @@ public record RubricTrait(
         List<String> tpInstructions,
         List<String> tnInstructions,
         String mode,
-        TraitDeepJudgmentSettings deepJudgment) implements Validatable {
+        TraitDeepJudgmentSettings deepJudgment,
+        AgentSettings agent) implements Validatable {
 
     public static final String BOOLEAN = "boolean";
     public static final String SCORE = "score";
@@ -56,6 +59,7 @@ public record RubricTrait(
     public static final String REGEX = "regex";
     public static final String EXPRESSION = "expression";
     public static final String METRIC = "metric";
+    public static final String AGENTIC = "agentic";
 
     public static final int DEFAULT_MIN = 1;
     public static final int DEFAULT_MAX = 5;
@@ -70,6 +74,15 @@ public record RubricTrait(
         classes = classes == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(classes));
         tpInstructions = tpInstructions == null ? null : List.copyOf(tpInstructions);
         tnInstructions = tnInstructions == null ? null : List.copyOf(tnInstructions);
+    }
+
+    /** A trait without an agent (every kind but {@code agentic}). */
+    public RubricTrait(String name, String kind, String description, String summary, Integer min, Integer max,
+                       Boolean higherIsBetter, Map<String, String> classes, String pattern, Boolean caseSensitive, Boolean invert,
+                       String expression, String result, List<String> tpInstructions, List<String> tnInstructions, String mode,
+                       TraitDeepJudgmentSettings deepJudgment) {
+        this(name, kind, description, summary, min, max, higherIsBetter, classes, pattern, caseSensitive, invert, expression, result,
+                tpInstructions, tnInstructions, mode, deepJudgment, null);
     }
 
     public static RubricTrait booleanTrait(String name, String description) {
@@ -110,7 +123,7 @@ public record RubricTrait(
         return new Builder().name(name).kind(kind).description(description).summary(summary).min(min).max(max)
                 .higherIsBetter(higherIsBetter).classes(classes).pattern(pattern).caseSensitive(caseSensitive)
                 .invert(invert).expression(expression).result(result).tpInstructions(tpInstructions)
-                .tnInstructions(tnInstructions).mode(mode).deepJudgment(deepJudgment);
+                .tnInstructions(tnInstructions).mode(mode).deepJudgment(deepJudgment).agent(agent);
     }
 
     /** This trait with a presence-check concept (dynamic traits). */
@@ -188,6 +201,7 @@ public record RubricTrait(
         addIf(set, "tn_instructions", tnInstructions);
         addIf(set, "mode", mode);
         addIf(set, "deep_judgment", deepJudgment);
+        addIf(set, "agent", agent);
         return set;
     }
 
@@ -231,6 +245,7 @@ public record RubricTrait(
         private List<String> tnInstructions;
         private String mode;
         private TraitDeepJudgmentSettings deepJudgment;
+        private AgentSettings agent;
 
         private Builder() {
         }
@@ -320,9 +335,14 @@ public record RubricTrait(
             return this;
         }
 
+        public Builder agent(AgentSettings agent) {
+            this.agent = agent;
+            return this;
+        }
+
         public RubricTrait build() {
             return new RubricTrait(name, kind, description, summary, min, max, higherIsBetter, classes, pattern, caseSensitive,
-                    invert, expression, result, tpInstructions, tnInstructions, mode, deepJudgment);
+                    invert, expression, result, tpInstructions, tnInstructions, mode, deepJudgment, agent);
         }
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.nugget.NuggetSettings;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.rag.RagSettings;
+import dev.assay.common.run.AgenticParsingSettings;
 import dev.assay.common.run.CacheMode;
 import dev.assay.common.run.RubricStrategy;
 import dev.assay.common.run.EvaluationMode;
@@ -24,14 +25,16 @@ import dev.assay.common.run.FewShotSettings;
  * @param cache            how every stage uses the response cache ({@code read_write} when absent)
  * @param deepJudgment     deep judgment of templates; null when disabled
  * @param embeddingCheck   the embedding check of failed template verdicts; null when off
+ * @param agenticParsing   parsing by an investigating judge with tools; null when off
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
                           PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
                           RagSettings rag, String fewShotFormat, CacheMode cache, DeepJudgmentSettings deepJudgment,
-                          EmbeddingCheckSettings embeddingCheck) {
+                          EmbeddingCheckSettings embeddingCheck, AgenticParsingSettings agenticParsing) {
     public JobSettings {
+        agenticParsing = agenticParsing == null || !agenticParsing.isEnabled() ? null : agenticParsing;
         embeddingCheck = embeddingCheck == null || !embeddingCheck.isEnabled() ? null : embeddingCheck;
         // disabled is carried as absent, so jobs without it read as before
         deepJudgment = deepJudgment == null || !deepJudgment.anyEnabled() ? null : deepJudgment;
@@ -56,13 +59,27 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
                        PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
                        RagSettings rag, String fewShotFormat, CacheMode cache, DeepJudgmentSettings deepJudgment) {
         this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, cache, deepJudgment, null);
+                fewShotFormat, cache, deepJudgment, null, null);
+    }
+
+    public JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck, boolean sufficiencyCheck,
+                       PromptConfig promptConfig, RubricStrategy rubricStrategy, NuggetSettings nuggetEvaluation,
+                       RagSettings rag, String fewShotFormat, CacheMode cache, DeepJudgmentSettings deepJudgment,
+                       EmbeddingCheckSettings embeddingCheck) {
+        this(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, cache, deepJudgment, embeddingCheck, null);
+    }
+
+    /** These settings with agentic parsing set as given. */
+    public JobSettings withAgenticParsing(AgenticParsingSettings settings) {
+        return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
+                fewShotFormat, cache, deepJudgment, embeddingCheck, settings);
     }
 
     /** These settings with the embedding check set as given. */
     public JobSettings withEmbeddingCheck(EmbeddingCheckSettings settings) {
         return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, cache, deepJudgment, settings);
+                fewShotFormat, cache, deepJudgment, settings, agenticParsing);
     }
 
     /** How the stages use the response cache for this job. */
@@ -73,19 +90,19 @@ public record JobSettings(EvaluationMode evaluationMode, boolean abstentionCheck
     /** These settings with another evaluation mode (a question's own), every other setting kept. */
     public JobSettings withEvaluationMode(EvaluationMode mode) {
         return new JobSettings(mode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, cache, deepJudgment, embeddingCheck);
+                fewShotFormat, cache, deepJudgment, embeddingCheck, agenticParsing);
     }
 
     /** These settings with another cache mode. */
     public JobSettings withCache(CacheMode mode) {
         return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation,
-                rag, fewShotFormat, mode, deepJudgment, embeddingCheck);
+                rag, fewShotFormat, mode, deepJudgment, embeddingCheck, agenticParsing);
     }
 
     /** These settings with deep judgment set as given. */
     public JobSettings withDeepJudgment(DeepJudgmentSettings settings) {
         return new JobSettings(evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig, rubricStrategy, nuggetEvaluation, rag,
-                fewShotFormat, cache, settings, embeddingCheck);
+                fewShotFormat, cache, settings, embeddingCheck, agenticParsing);
     }
 
     /** Deep judgment as the run set it: {@link DeepJudgmentSettings#DISABLED} when absent. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.port.AgentResult;
 import dev.assay.common.port.UsageMetadata;
 
 import java.util.List;
@@ -19,11 +20,13 @@ import java.util.List;
  * @param template   the verification against ground truth; null when parsing did not run
  * @param failure    why there is no verdict, when there is none (or, for a deep-judgment autofail, why the verdict fails)
  * @param deepJudgment what deep judgment did, when the run asked for it
+ * @param investigation agentic parsing's investigation (its trace, turns, usage), when the run asked for it
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, JsonNode parsed, TemplateVerdict template, List<RecordedCall> calls,
-                             UsageMetadata usage, long latencyMs, Failure failure, DeepJudgmentTrace deepJudgment) {
+                             UsageMetadata usage, long latencyMs, Failure failure, DeepJudgmentTrace deepJudgment,
+                             AgentResult investigation) {
     public ParsingOutcome {
         calls = calls == null ? List.of() : List.copyOf(calls);
         usage = usage == null ? UsageMetadata.EMPTY : usage;
@@ -31,7 +34,12 @@ public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, Json
 
     public ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, JsonNode parsed, TemplateVerdict template, List<RecordedCall> calls,
                           UsageMetadata usage, long latencyMs, Failure failure) {
-        this(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure, null);
+        this(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure, null, null);
+    }
+
+    public ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, JsonNode parsed, TemplateVerdict template, List<RecordedCall> calls,
+                          UsageMetadata usage, long latencyMs, Failure failure, DeepJudgmentTrace deepJudgment) {
+        this(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure, deepJudgment, null);
     }
 
     /** An outcome without a sufficiency check. */
@@ -62,6 +70,7 @@ public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, Json
         private long latencyMs;
         private Failure failure;
         private DeepJudgmentTrace deepJudgment;
+        private AgentResult investigation;
 
         private Builder() {
         }
@@ -111,8 +120,14 @@ public record ParsingOutcome(JudgeCheck abstention, JudgeCheck sufficiency, Json
             return this;
         }
 
+        public Builder investigation(AgentResult investigation) {
+            this.investigation = investigation;
+            return this;
+        }
+
         public ParsingOutcome build() {
-            return new ParsingOutcome(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure, deepJudgment);
+            return new ParsingOutcome(abstention, sufficiency, parsed, template, calls, usage, latencyMs, failure, deepJudgment,
+                    investigation);
         }
     }
 }

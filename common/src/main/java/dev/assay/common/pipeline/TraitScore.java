@@ -3,6 +3,7 @@ package dev.assay.common.pipeline;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.assay.common.port.AgentResult;
 
 /**
  * A rubric trait's outcome for one response. Which fields are set depends on the kind
@@ -18,11 +19,17 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
  * @param metrics   a metric trait's confusion lists and the figures computed from them
  * @param dynamic   true for a dynamic trait promoted by the presence check
  * @param deepJudgment what deep judgment did for the trait, when the run asked for it
+ * @param investigation an agentic trait's investigation: the judge's trace with its tool calls, turns, usage
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TraitScore(String name, String kind, Boolean passed, Double score, String label, String reasoning, String error,
-                         MetricScores metrics, Boolean dynamic, TraitDeepJudgment deepJudgment) {
+                         MetricScores metrics, Boolean dynamic, TraitDeepJudgment deepJudgment, AgentResult investigation) {
+
+    public TraitScore(String name, String kind, Boolean passed, Double score, String label, String reasoning, String error,
+                      MetricScores metrics, Boolean dynamic, TraitDeepJudgment deepJudgment) {
+        this(name, kind, passed, score, label, reasoning, error, metrics, dynamic, deepJudgment, null);
+    }
 
     public TraitScore(String name, String kind, Boolean passed, Double score, String label, String reasoning, String error,
                       MetricScores metrics, Boolean dynamic) {
@@ -57,7 +64,7 @@ public record TraitScore(String name, String kind, Boolean passed, Double score,
     /** A builder holding this score's fields, to build a changed copy. */
     public Builder toBuilder() {
         return new Builder().name(name).kind(kind).passed(passed).score(score).label(label).reasoning(reasoning)
-                .error(error).metrics(metrics).dynamic(dynamic).deepJudgment(deepJudgment);
+                .error(error).metrics(metrics).dynamic(dynamic).deepJudgment(deepJudgment).investigation(investigation);
     }
 
     public TraitScore withReasoning(String text) {
@@ -81,6 +88,7 @@ public record TraitScore(String name, String kind, Boolean passed, Double score,
         private MetricScores metrics;
         private Boolean dynamic;
         private TraitDeepJudgment deepJudgment;
+        private AgentResult investigation;
 
         private Builder() {
         }
@@ -135,8 +143,13 @@ public record TraitScore(String name, String kind, Boolean passed, Double score,
             return this;
         }
 
+        public Builder investigation(AgentResult investigation) {
+            this.investigation = investigation;
+            return this;
+        }
+
         public TraitScore build() {
-            return new TraitScore(name, kind, passed, score, label, reasoning, error, metrics, dynamic, deepJudgment);
+            return new TraitScore(name, kind, passed, score, label, reasoning, error, metrics, dynamic, deepJudgment, investigation);
         }
     }
 }

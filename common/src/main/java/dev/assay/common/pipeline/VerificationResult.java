@@ -33,6 +33,7 @@ import java.util.Map;
  * @param dynamicRubric  which dynamic traits were promoted and which skipped; null without dynamic traits
  * @param nuggets        the nugget evaluation; null without nuggets
  * @param deepJudgment   excerpts, reasoning and risks of deep judgment of the template; null when the run did not ask for it
+ * @param investigation  agentic parsing's investigation by the judge (trace, turns, usage); null when the run did not ask for it
  * @param caveats        what to know before trusting the verdict (a judge asked again, retried calls,
  *                       traits not scored, a pass despite failing fields); empty when there is nothing
  */
@@ -60,6 +61,7 @@ public record VerificationResult(
         JsonNode parsed,
         TemplateVerdict template,
         DeepJudgmentTrace deepJudgment,
+        AgentResult investigation,
         List<TraitScore> rubric,
         DynamicRubricOutcome dynamicRubric,
         NuggetOutcome nuggets,
@@ -143,7 +145,7 @@ public record VerificationResult(
         return new VerificationResult(SCHEMA_VERSION, parsed.runId(), parsed.jobId(), parsed.resultId(),
                 job.question().id(), job.question().question(), job.question().keywords(), job.answeringModel().canonicalKey(),
                 parsed.judge().canonicalKey(), job.replicate(), job.settings().evaluationMode(), status,
-                generation.response(), generation.variables(), generation.outputs(), generation.agent(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), parsing.deepJudgment(), rubric.traits(), rubric.dynamic(),
+                generation.response(), generation.variables(), generation.outputs(), generation.agent(), parsing.abstention(), parsing.sufficiency(), parsing.parsed(), parsing.template(), parsing.deepJudgment(), parsing.investigation(), rubric.traits(), rubric.dynamic(),
                 rubric.nuggets(), failure, calls, usage, timings, ResultCaveats.of(calls, parsing.template(), rubric.traits(),
                 rubric.dynamic(), rubric.nuggets()), completedAt);
     }

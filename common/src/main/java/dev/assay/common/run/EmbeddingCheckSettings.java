@@ -19,11 +19,29 @@ import dev.assay.common.validation.Validatable;
  * @param confirmWithJudge ask the judge whether the two are equivalent before overriding (default true, as Karenina)
  * @param baseUrl          the endpoint's base URL, {@code …/v1} (default: the judge's {@code base_url})
  * @param apiKeyEnv        the environment variable holding its key (default: the judge's {@code api_key_env})
+ * @param provider         where the embeddings come from: {@code endpoint} (default, the endpoint above) or
+ *                         {@code in_process} (all-MiniLM-L6-v2 run inside the parsing service, offline)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EmbeddingCheckSettings(Boolean enabled, String model, Double threshold, Boolean confirmWithJudge, String baseUrl,
-                                     String apiKeyEnv) implements Validatable {
+                                     String apiKeyEnv, String provider) implements Validatable {
+
+    public static final String ENDPOINT = "endpoint";
+    public static final String IN_PROCESS = "in_process";
+    private static final java.util.List<String> PROVIDERS = java.util.List.of(ENDPOINT, IN_PROCESS);
+
+    /** Settings with the endpoint provider. */
+    public EmbeddingCheckSettings(Boolean enabled, String model, Double threshold, Boolean confirmWithJudge, String baseUrl,
+                                  String apiKeyEnv) {
+        this(enabled, model, threshold, confirmWithJudge, baseUrl, apiKeyEnv, null);
+    }
+
+    /** Whether the embeddings are computed in the parsing service rather than asked of an endpoint. */
+    @JsonIgnore
+    public boolean inProcess() {
+        return IN_PROCESS.equals(provider);
+    }
 
     public static final String DEFAULT_MODEL = "all-MiniLM-L6-v2";
     public static final double DEFAULT_THRESHOLD = 0.85;
@@ -50,6 +68,20 @@ public record EmbeddingCheckSettings(Boolean enabled, String model, Double thres
 
     @Override
     public void validate(String path, Problems problems) {
+        if (provider != null && !PROVIDERS.contains(provider)) {
+            problems.add(Problems.field(path, "provider"), "unknown provider \"" + provider + "\"; use endpoint or in_process");
+        } else if (inProcess()) {
+            // the one model the service carries; an endpoint's settings would be silently unused
+            if (model != null && !model.equalsIgnoreCase(DEFAULT_MODEL) && !model.equalsIgnoreCase("sentence-transformers/" + DEFAULT_MODEL)) {
+                problems.add(Problems.field(path, "model"), "provider in_process runs " + DEFAULT_MODEL + " only, got \"" + model
+                        + "\"; serve other models through an endpoint");
+            }
+            for (String unused : java.util.List.of("base_url", "api_key_env")) {
+                if ((unused.equals("base_url") ? baseUrl : apiKeyEnv) != null) {
+                    problems.add(Problems.field(path, unused), "is not used with provider in_process");
+                }
+            }
+        }
         if (threshold != null && !(threshold > 0 && threshold <= 1)) {
             problems.add(Problems.field(path, "threshold"), "must be above 0 and at most 1 (a cosine similarity), got " + threshold);
         }

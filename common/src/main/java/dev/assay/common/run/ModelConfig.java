@@ -1,5 +1,6 @@
 package dev.assay.common.run;
 
+import dev.assay.common.port.AgentSettings;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

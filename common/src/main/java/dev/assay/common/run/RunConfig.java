@@ -32,6 +32,7 @@ import java.util.Map;
  * @param cache           how the run uses the response cache (default {@code read_write}, see docs/cache.md)
  * @param deepJudgment    deep judgment of templates: excerpts and reasoning before parsing (default disabled)
  * @param embeddingCheck  the embedding check of failed template verdicts (Karenina's stage 9; default off)
+ * @param agenticParsing  parsing by an investigating judge with tools, then an extraction call (default off)
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -50,7 +51,8 @@ public record RunConfig(
         NuggetSettings nuggetEvaluation,
         RagSettings rag,
         FewShotSettings fewShot,
-        CacheMode cache, DeepJudgmentSettings deepJudgment, EmbeddingCheckSettings embeddingCheck) implements Validatable {
+        CacheMode cache, DeepJudgmentSettings deepJudgment, EmbeddingCheckSettings embeddingCheck,
+        AgenticParsingSettings agenticParsing) implements Validatable {
 
     public static final int MAX_REPLICATES = 1000;
 
@@ -64,7 +66,7 @@ public record RunConfig(
                      EvaluationMode evaluationMode, Boolean abstentionCheck, Boolean sufficiencyCheck, PromptConfig promptConfig,
                      Map<String, ManualAnswer> manualAnswers, Rubric globalRubric) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, null, null, null, null, null, null, null);
+                manualAnswers, globalRubric, null, null, null, null, null, null, null, null);
     }
 
     public RunConfig(String name, List<ModelConfig> answeringModels, List<ModelConfig> judges, Integer replicates,
@@ -72,7 +74,7 @@ public record RunConfig(
                      Map<String, ManualAnswer> manualAnswers, Rubric globalRubric, RubricStrategy rubricStrategy,
                      NuggetSettings nuggetEvaluation, RagSettings rag, FewShotSettings fewShot) {
         this(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck, sufficiencyCheck, promptConfig,
-                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null, null, null);
+                manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag, fewShot, null, null, null, null);
     }
 
     /** A config with no models and every setting at its default; set what the run needs. */
@@ -86,7 +88,7 @@ public record RunConfig(
                 .evaluationMode(evaluationMode).abstentionCheck(abstentionCheck).sufficiencyCheck(sufficiencyCheck)
                 .promptConfig(promptConfig).manualAnswers(manualAnswers).globalRubric(globalRubric)
                 .rubricStrategy(rubricStrategy).nuggetEvaluation(nuggetEvaluation).rag(rag).fewShot(fewShot).cache(cache)
-                .deepJudgment(deepJudgment).embeddingCheck(embeddingCheck);
+                .deepJudgment(deepJudgment).embeddingCheck(embeddingCheck).agenticParsing(agenticParsing);
     }
 
     /** This config with other answering models and judges (every setting kept). */
@@ -176,6 +178,14 @@ public record RunConfig(
         if (embeddingCheck != null) {
             embeddingCheck.validate(Problems.field(path, "embedding_check"), problems);
         }
+        if (agenticParsing != null) {
+            agenticParsing.validate(Problems.field(path, "agentic_parsing"), problems);
+            if (agenticParsing.isEnabled() && effectiveEvaluationMode() == EvaluationMode.RUBRIC_ONLY) {
+                // as Karenina: agentic parsing replaces the template parse, which rubric_only never runs
+                problems.add(Problems.field(Problems.field(path, "agentic_parsing"), "enabled"),
+                        "agentic parsing fills the template, which evaluation_mode rubric_only does not use");
+            }
+        }
         manualAnswers.forEach((key, answer) -> {
             if (answer != null) {
                 answer.validate(Problems.field(Problems.field(path, "manual_answers"), key), problems);
@@ -223,6 +233,7 @@ public record RunConfig(
         private CacheMode cache;
         private DeepJudgmentSettings deepJudgment;
         private EmbeddingCheckSettings embeddingCheck;
+        private AgenticParsingSettings agenticParsing;
 
         private Builder() {
         }
@@ -312,10 +323,15 @@ public record RunConfig(
             return this;
         }
 
+        public Builder agenticParsing(AgenticParsingSettings agenticParsing) {
+            this.agenticParsing = agenticParsing;
+            return this;
+        }
+
         public RunConfig build() {
             return new RunConfig(name, answeringModels, judges, replicates, evaluationMode, abstentionCheck,
                     sufficiencyCheck, promptConfig, manualAnswers, globalRubric, rubricStrategy, nuggetEvaluation, rag,
-                    fewShot, cache, deepJudgment, embeddingCheck);
+                    fewShot, cache, deepJudgment, embeddingCheck, agenticParsing);
         }
     }
 }

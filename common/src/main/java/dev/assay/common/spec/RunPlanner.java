@@ -31,7 +31,7 @@ public final class RunPlanner {
         JobSettings settings = new JobSettings(config.effectiveEvaluationMode(), config.isAbstentionCheck(),
                 config.isSufficiencyCheck(), config.effectivePromptConfig(), config.effectiveRubricStrategy(),
                 config.effectiveNuggetEvaluation(), config.effectiveRag(), config.effectiveFewShot().effectiveFormat(),
-                config.effectiveCache(), config.effectiveDeepJudgment(), config.embeddingCheck());
+                config.effectiveCache(), config.effectiveDeepJudgment(), config.embeddingCheck(), config.agenticParsing());
         Rubric global = config.effectiveGlobalRubric();
         List<VerificationJob> jobs = new ArrayList<>();
         for (Question question : benchmark.questions()) {

@@ -93,7 +93,7 @@ class RubricValidationTest {
                 "questions[0].rubric.traits[3].tp_instructions: needs at least one instruction",
                 "questions[0].rubric.traits[4].tn_instructions: are only used in mode full_matrix; set mode: full_matrix or remove them",
                 "questions[0].rubric.traits[5].result: unknown result \"scor\" (did you mean \"score\"?); expected one of boolean, score, literal",
-                "questions[0].rubric.traits[6].kind: unknown trait kind \"scor\" (did you mean \"score\"?); known kinds: boolean, score, literal, regex, expression, metric",
+                "questions[0].rubric.traits[6].kind: unknown trait kind \"scor\" (did you mean \"score\"?); known kinds: boolean, score, literal, regex, expression, metric, agentic",
                 "questions[0].rubric.traits[7].classes.one: needs a description for the judge");
     }
 

@@ -119,7 +119,7 @@ class RunSpecsTest {
                 "b.json:3:16: questions[1].question: is required",
                 "b.json:3:3: questions[1]: a question needs its question text, a prompt, a prompt_file or a multi_run_prompt",
                 "b.json:3:68: questions[1].rubric.traits[0].kind: unknown trait kind \"regx\" (did you mean \"regex\"?); "
-                        + "known kinds: boolean, score, literal, regex, expression, metric",
+                        + "known kinds: boolean, score, literal, regex, expression, metric, agentic",
                 "run.json:2:62: answering_models[0].max_tokens: must be at least 1, got 0",
                 "run.json:4:3: replicates: must be between 1 and 1000, got 0",
                 "b.json:2:3: questions[0].template: is required in evaluation mode template_and_rubric (or set evaluation_mode: rubric_only)",

@@ -20,7 +20,7 @@ import dev.assay.common.port.AgentResult;
 import dev.assay.common.port.AgentTrace;
 import dev.assay.common.port.HttpToolConfig;
 import dev.assay.common.prompt.PromptConfig;
-import dev.assay.common.run.AgentSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.run.EvaluationMode;
 import dev.assay.common.run.ManualAnswer;
 import dev.assay.common.run.ModelConfig;

@@ -11,7 +11,7 @@ import dev.assay.common.port.AgentTrace;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
-import dev.assay.common.run.AgentSettings;
+import dev.assay.common.port.AgentSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.RunOutput;
 import dev.assay.core.agent.AgentRunException;

@@ -68,8 +68,9 @@ final class RatingTraits {
             case "DynamicRubricTrait" -> dynamic((ObjectNode) rating, properties, where, label);
             case "CallableTrait", "CallableRubricTrait" -> TraitConversion.leftOut(label + ": a callable trait (Python code, pickled "
                     + "in callable_code) is not converted: an import never runs code from a checkpoint");
-            case "AgenticRubricTrait" -> TraitConversion.leftOut(label + ": an agentic trait (an agent investigating with tools) "
-                    + "has no Assay trait kind; not converted");
+            case "AgenticRubricTrait" -> TraitConversion.leftOut(label + ": an agentic trait investigates a workspace with its "
+                    + "agent's built-in tools, which the checkpoint does not name; not converted (write it as kind: agentic with the "
+                    + "tools in its agent block, docs/rubrics.md)");
             case "ManualRubricTrait" -> TraitConversion.leftOut(label + ": a manual trait (a legacy kind Karenina itself no longer "
                     + "loads) is not converted");
             default -> TraitConversion.leftOut(label + ": unknown additionalType \"" + type + "\"; not converted");

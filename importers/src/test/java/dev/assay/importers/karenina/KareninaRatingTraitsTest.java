@@ -118,8 +118,9 @@ class KareninaRatingTraitsTest {
                 + "callable_code) is not converted: an import never runs code from a checkpoint"));
         assertThat(convert("""
                 {"name": "investigates", "description": "d", "bestRating": 1, "worstRating": 0, "additionalType": "karenina:GlobalAgenticRubricTrait"}
-                """).reasons()).containsExactly("trait \"investigates\": an agentic trait (an agent investigating with tools) has no Assay "
-                + "trait kind; not converted");
+                """).reasons()).containsExactly("trait \"investigates\": an agentic trait investigates a workspace with its agent's "
+                + "built-in tools, which the checkpoint does not name; not converted (write it as kind: agentic with the tools in its "
+                + "agent block, docs/rubrics.md)");
         assertThat(convert("""
                 {"name": "m", "bestRating": 1, "worstRating": 0, "additionalType": "QuestionSpecificManualRubricTrait"}
                 """).trait()).isNull();

@@ -32,12 +32,15 @@ final class EmbeddingCheckStep {
 
     private final EmbeddingCheckSettings settings;
     private final Embeddings embeddings;
+    private final InProcessEmbeddings inProcess;
     private final ModelConfig judge;
     private final ModelSession session;
 
-    EmbeddingCheckStep(EmbeddingCheckSettings settings, Embeddings embeddings, ModelConfig judge, ModelSession session) {
+    EmbeddingCheckStep(EmbeddingCheckSettings settings, Embeddings embeddings, InProcessEmbeddings inProcess, ModelConfig judge,
+                       ModelSession session) {
         this.settings = settings;
         this.embeddings = embeddings;
+        this.inProcess = inProcess;
         this.judge = judge;
         this.session = session;
     }
@@ -52,9 +55,14 @@ final class EmbeddingCheckStep {
         String model = settings.effectiveModel();
         double similarity;
         try {
-            String baseUrl = settings.baseUrl() != null ? settings.baseUrl() : judge.baseUrl();
-            String keyEnv = settings.apiKeyEnv() != null ? settings.apiKeyEnv() : judge.apiKeyEnv();
-            List<double[]> vectors = embeddings.embed(baseUrl, keyEnv, model, List.of(expected, given), judge.effectiveTimeout());
+            List<double[]> vectors;
+            if (settings.inProcess()) {
+                vectors = inProcess.embed(List.of(expected, given));
+            } else {
+                String baseUrl = settings.baseUrl() != null ? settings.baseUrl() : judge.baseUrl();
+                String keyEnv = settings.apiKeyEnv() != null ? settings.apiKeyEnv() : judge.apiKeyEnv();
+                vectors = embeddings.embed(baseUrl, keyEnv, model, List.of(expected, given), judge.effectiveTimeout());
+            }
             similarity = Embeddings.cosine(vectors.get(0), vectors.get(1));
         } catch (EmbeddingFailedException e) {
             return verdict.withEmbeddingCheck(new EmbeddingCheck(model, null, threshold, null, false, e.getMessage()));

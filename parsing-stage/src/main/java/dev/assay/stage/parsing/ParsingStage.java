@@ -25,6 +25,11 @@ import dev.assay.core.session.ModelSession;
 import dev.assay.core.embedding.Embeddings;
 import dev.assay.core.llm.SecretResolver;
 import dev.assay.core.search.SearchTools;
+import dev.assay.core.agent.McpConnector;
+import dev.assay.core.agent.ToolConnector;
+import dev.assay.core.session.JudgeInvestigation;
+import dev.assay.common.pipeline.GenerationOutcome;
+import dev.assay.common.port.AgentResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -51,17 +56,23 @@ public class ParsingStage {
     private final ModelGateway gateway;
     private final SearchTools searchTools;
     private final Embeddings embeddings;
+    private final InProcessEmbeddings inProcessEmbeddings;
+    private final JudgeInvestigation investigation;
 
     @Inject
-    public ParsingStage(ModelGateway gateway, SearchTools searchTools, Embeddings embeddings) {
+    public ParsingStage(ModelGateway gateway, SearchTools searchTools, Embeddings embeddings, InProcessEmbeddings inProcessEmbeddings,
+                        ToolConnector tools) {
         this.gateway = gateway;
         this.searchTools = searchTools;
         this.embeddings = embeddings;
+        this.inProcessEmbeddings = inProcessEmbeddings;
+        this.investigation = new JudgeInvestigation(tools);
     }
 
     /** Without search tools (a run that searches gets the search failure recorded). */
     public ParsingStage(ModelGateway gateway) {
-        this(gateway, SearchTools.NONE, new Embeddings(new SecretResolver()));
+        this(gateway, SearchTools.NONE, new Embeddings(new SecretResolver()), new InProcessEmbeddings(),
+                new ToolConnector(new McpConnector(new SecretResolver(), java.time.Duration.ofSeconds(30))));
     }
 
     public List<ParsedJob> process(AnsweredJob answered) {
@@ -108,7 +119,7 @@ public class ParsingStage {
                     .failure(new Failure(FailureCategory.AUTOFAIL, Stage.PARSING, "the response is empty: nothing to judge", null))
                     .build();
         }
-        JudgeWork work = new JudgeWork(answered.job(), answered.generation().response(), searchTools, embeddings, judge,
+        JudgeWork work = new JudgeWork(answered, searchTools, embeddings, inProcessEmbeddings, investigation, judge,
                 new ModelSession(gateway, Stage.PARSING, judge, answered.job().settings().promptConfig(),
                         CacheScope.of(answered.job())));
         try {
@@ -131,18 +142,25 @@ public class ParsingStage {
     private static final class JudgeWork {
 
         private final VerificationJob job;
+        private final GenerationOutcome generation;
         private final String response;
         private final ModelSession session;
         private final SearchTools searchTools;
         private final Embeddings embeddings;
+        private final InProcessEmbeddings inProcessEmbeddings;
+        private final JudgeInvestigation investigation;
         private final ModelConfig judge;
         private JudgeCheck abstention;
         private JudgeCheck sufficiency;
+        private AgentResult investigated;
 
-        JudgeWork(VerificationJob job, String response, SearchTools searchTools, Embeddings embeddings, ModelConfig judge,
-                  ModelSession session) {
-            this.job = job;
-            this.response = response;
+        JudgeWork(AnsweredJob answered, SearchTools searchTools, Embeddings embeddings, InProcessEmbeddings inProcessEmbeddings,
+                  JudgeInvestigation investigation, ModelConfig judge, ModelSession session) {
+            this.inProcessEmbeddings = inProcessEmbeddings;
+            this.job = answered.job();
+            this.generation = answered.generation();
+            this.response = generation.response();
+            this.investigation = investigation;
             this.searchTools = searchTools;
             this.embeddings = embeddings;
             this.judge = judge;
@@ -172,16 +190,29 @@ public class ParsingStage {
                     return failed(new Failure(FailureCategory.CONTENT, Stage.PARSING, sufficiency.reasoning(), null));
                 }
             }
-            // deep judgment, when the run asks for it, reads the response through excerpts and reasoning first
-            DeepJudgment.Result deep = settings.effectiveDeepJudgment().enabled()
-                    ? new DeepJudgment(session, settings.effectiveDeepJudgment(), searchTools).judge(answer) : null;
-            JsonNode parsed = deep != null ? deep.parsed() : session.ask(JudgeTasks.PARSING, answer);
+            DeepJudgment.Result deep = null;
+            JsonNode parsed;
+            if (settings.agenticParsing() != null) {
+                // agentic parsing replaces the parse (and deep judgment, as in Karenina): investigate, then extract
+                AgenticParsing.Result agentic = new AgenticParsing(settings.agenticParsing(), investigation, session)
+                        .parse(job.question().id(), question, generation, template);
+                investigated = agentic.investigation();
+                if (agentic.failure() != null) {
+                    return failed(agentic.failure());
+                }
+                parsed = agentic.parsed();
+            } else {
+                // deep judgment, when the run asks for it, reads the response through excerpts and reasoning first
+                deep = settings.effectiveDeepJudgment().enabled()
+                        ? new DeepJudgment(session, settings.effectiveDeepJudgment(), searchTools).judge(answer) : null;
+                parsed = deep != null ? deep.parsed() : session.ask(JudgeTasks.PARSING, answer);
+            }
             TemplateVerdict verdict = TemplateVerifier.verify(template, parsed, response,
                     (fieldName, field, actual, fieldInstructions) -> session.ask(JudgeTasks.SEMANTIC_EQUIVALENCE,
                             new JudgeInputs.FieldComparison(fieldName, field, actual, fieldInstructions)));
             if (settings.embeddingCheck() != null) {
                 // Karenina's stage 9: a parse close to the ground truth by embeddings may override the field failure
-                verdict = new EmbeddingCheckStep(settings.embeddingCheck(), embeddings, judge, session)
+                verdict = new EmbeddingCheckStep(settings.embeddingCheck(), embeddings, inProcessEmbeddings, judge, session)
                         .apply(question, template, parsed, verdict);
             }
             // an abstention stopped before this point, so it always takes priority over the autofail
@@ -199,6 +230,7 @@ public class ParsingStage {
             return ParsingOutcome.builder()
                     .abstention(abstention)
                     .sufficiency(sufficiency)
+                    .investigation(investigated)
                     .calls(session.calls())
                     .usage(session.usage())
                     .latencyMs(session.elapsedMillis());

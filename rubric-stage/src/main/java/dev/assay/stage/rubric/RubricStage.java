@@ -75,7 +75,7 @@ public class RubricStage {
         try {
             GenerationOutcome generation = parsed.answered().generation();
             TraitInput input = new TraitInput(question, generation.response(), parsed.parsing().parsed(), job.settings(),
-                    generation.variables(), generation.outputs());
+                    generation.variables(), generation.outputs(), generation.agent() == null ? null : generation.agent().rawTrace());
             List<RubricTrait> traits = new ArrayList<>(rubric.traits());
             DynamicRubricOutcome dynamic = null;
             Set<String> promoted = new HashSet<>();

@@ -86,6 +86,11 @@ public final class ModelSession {
         return task.read(input, answer);
     }
 
+    /** The prompt's messages as this session sends them: assembled for the model's adapter with the run's instructions. */
+    public List<Message> messages(JudgePrompt prompt) {
+        return prompt.messages(model.interfaceName(), capabilities(), promptConfig);
+    }
+
     /** A JSON answer valid against the prompt's schema (repaired when it is not). */
     public Extraction extract(JudgePrompt prompt, AnswerCheck check) {
         List<Message> messages = prompt.messages(model.interfaceName(), capabilities(), promptConfig);

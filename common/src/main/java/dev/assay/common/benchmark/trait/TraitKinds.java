@@ -28,7 +28,7 @@ public final class TraitKinds {
 
     public static List<TraitKind> builtIn() {
         return List.of(new BooleanTraitKind(), new ScoreTraitKind(), new LiteralTraitKind(), new RegexTraitKind(),
-                new ExpressionTraitKind(), new MetricTraitKind());
+                new ExpressionTraitKind(), new MetricTraitKind(), new AgenticTraitKind());
     }
 
     private static TraitKinds loadGlobal() {

@@ -109,4 +109,20 @@ public final class JudgeInputs {
             window = List.copyOf(window);
         }
     }
+
+    /** Agentic parsing's investigation: the answer under review is the response or the answering agent's trace. */
+    public record AgenticInvestigation(String question, String answer, AnswerTemplate template) {
+    }
+
+    /** Agentic parsing's extraction: the template filled from the investigation's report. */
+    public record AgenticExtraction(String question, String report, AnswerTemplate template) {
+    }
+
+    /** An agentic trait's investigation; {@code trait} is the trait as the LLM trait of its result kind. */
+    public record TraitInvestigation(String question, String answer, RubricTrait trait) {
+    }
+
+    /** An agentic trait's score extraction from the investigation's report. */
+    public record TraitExtraction(String question, String report, RubricTrait trait) {
+    }
 }

@@ -3,6 +3,7 @@ package dev.assay.common.prompt.judge;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.benchmark.trait.AgenticTraitKind;
 import dev.assay.common.nugget.JudgedText;
 import dev.assay.common.nugget.NuggetPrompt;
 import dev.assay.common.nugget.NuggetPrompts;
@@ -193,7 +194,10 @@ public final class JudgeTasks {
             in -> JudgePrompt.json(PromptTask.DJ_TEMPLATE_HALLUCINATION, DeepJudgmentPrompts.HALLUCINATION_SYSTEM,
                     DeepJudgmentPrompts.hallucinationUser(in.question(), in.excerpts()), DeepJudgmentPrompts.hallucinationSchema()),
             (in, answer) -> DeepJudgmentPrompts.readRisks(answer),
-            null);
+            subject -> {
+                subject.requireTemplate();
+                return renderedAssessment(subject, subject.question().template().fields().keySet().iterator().next());
+            });
 
     /** Deep judgment of a trait with search: one excerpt's hallucination risk against its search results (one call each, as Karenina). */
     public static final JudgeTask<JudgeInputs.ExcerptAssessment, Map<String, JudgeInputs.Risk>> DJ_RUBRIC_HALLUCINATION = JudgeTask.of(
@@ -201,7 +205,8 @@ public final class JudgeTasks {
             in -> JudgePrompt.json(PromptTask.DJ_RUBRIC_HALLUCINATION, DeepJudgmentPrompts.RUBRIC_HALLUCINATION_SYSTEM,
                     DeepJudgmentPrompts.hallucinationUser(in.question(), in.excerpts()), DeepJudgmentPrompts.hallucinationSchema()),
             (in, answer) -> DeepJudgmentPrompts.readRisks(answer),
-            null);
+            subject -> renderedAssessment(subject,
+                    subject.chosen(subject.traits(LLM_KINDS, "LLM (boolean or score)"), PromptTask.DJ_RUBRIC_HALLUCINATION.wireValue()).name()));
 
     /**
      * The embedding check's confirmation: is the parse, close to the ground truth by embeddings, the
@@ -215,6 +220,49 @@ public final class JudgeTasks {
             (in, answer) -> EmbeddingEquivalencePrompt.read(answer),
             null);
 
+    /** What render shows where an agentic extraction reads the investigation's report. */
+    public static final String REPORT_PLACEHOLDER = "(the investigating judge's final report goes here)";
+
+    /** Agentic parsing, step 1: the judge, as an agent with tools, investigates the answer; its answer is its report. */
+    public static final JudgeTask<JudgeInputs.AgenticInvestigation, String> AGENTIC_PARSING_INVESTIGATION = JudgeTask.of(
+            PromptTask.AGENTIC_PARSING_INVESTIGATION,
+            in -> JudgePrompt.text(PromptTask.AGENTIC_PARSING_INVESTIGATION, AgenticPrompts.parsingInvestigationSystem(in.template()),
+                    AgenticPrompts.parsingInvestigationUser(in.question(), in.answer())),
+            (in, answer) -> answer.asText(),
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.AgenticInvestigation(subject.questionText(), subject.response(), subject.question().template());
+            });
+
+    /** Agentic parsing, step 2: the template filled from the investigation's report. */
+    public static final JudgeTask<JudgeInputs.AgenticExtraction, JsonNode> AGENTIC_PARSING_EXTRACTION = JudgeTask.of(
+            PromptTask.AGENTIC_PARSING_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.AGENTIC_PARSING_EXTRACTION, AgenticPrompts.PARSING_EXTRACTION_SYSTEM,
+                    AgenticPrompts.parsingExtractionUser(in.question(), in.report()), TemplateSchemas.of(in.template())),
+            (in, answer) -> answer,
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.AgenticExtraction(subject.questionText(), REPORT_PLACEHOLDER, subject.question().template());
+            });
+
+    /** An agentic trait, step 1: the judge, as an agent with the trait's tools, investigates it; its answer is its report. */
+    public static final JudgeTask<JudgeInputs.TraitInvestigation, String> AGENTIC_TRAIT_INVESTIGATION = JudgeTask.of(
+            PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,
+            in -> JudgePrompt.text(PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION, AgenticPrompts.TRAIT_INVESTIGATION_SYSTEM,
+                    AgenticPrompts.traitInvestigationUser(in.question(), in.answer(), in.trait())),
+            (in, answer) -> answer.asText(),
+            subject -> new JudgeInputs.TraitInvestigation(subject.questionText(), subject.response(), agenticTrait(subject,
+                    PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION)));
+
+    /** An agentic trait, step 2: its value read from the investigation's report, in the one-trait answer's form. */
+    public static final JudgeTask<JudgeInputs.TraitExtraction, JsonNode> AGENTIC_TRAIT_EXTRACTION = JudgeTask.of(
+            PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION,
+            in -> JudgePrompt.json(PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION, AgenticPrompts.TRAIT_EXTRACTION_SYSTEM,
+                    AgenticPrompts.traitExtractionUser(in.question(), in.report(), in.trait()), TraitSchemas.single(in.trait())),
+            (in, answer) -> answer,
+            subject -> new JudgeInputs.TraitExtraction(subject.questionText(), REPORT_PLACEHOLDER, agenticTrait(subject,
+                    PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION)));
+
     private static final Map<String, JudgeTask<?, ?>> REGISTRY = new LinkedHashMap<>();
 
     static {
@@ -222,7 +270,8 @@ public final class JudgeTasks {
                 LITERAL_TRAIT_BATCH, LITERAL_TRAIT_SINGLE, METRIC_TRAIT, PRESENCE_CHECK, NUGGET_ASSIGNMENT,
                 DJ_TEMPLATE_EXCERPTS, DJ_TEMPLATE_REASONING, PARSING_FROM_REASONING, DJ_RUBRIC_EXCERPTS, DJ_RUBRIC_REASONING,
                 DJ_RUBRIC_SCORE, DJ_TEMPLATE_HALLUCINATION, DJ_RUBRIC_HALLUCINATION,
-                EMBEDDING_EQUIVALENCE)) {
+                EMBEDDING_EQUIVALENCE, AGENTIC_PARSING_INVESTIGATION, AGENTIC_PARSING_EXTRACTION, AGENTIC_TRAIT_INVESTIGATION,
+                AGENTIC_TRAIT_EXTRACTION)) {
             register(task);
         }
         for (JudgeTask<?, ?> task : ServiceLoader.load(JudgeTask.class, JudgeTasks.class.getClassLoader())) {
@@ -269,6 +318,20 @@ public final class JudgeTasks {
 
     private static <I> JudgePrompt render(JudgeTask<I, ?> task, JudgeSubject subject) {
         return task.prompt(task.inputFor(subject));
+    }
+
+    /**
+     * What render shows of a hallucination assessment, which needs the judge's excerpts and their
+     * search results: the response under review as the one excerpt, about {@code about}, with no search results.
+     */
+    private static JudgeInputs.ExcerptAssessment renderedAssessment(JudgeSubject subject, String about) {
+        return new JudgeInputs.ExcerptAssessment(subject.questionText(), List.of(new JudgeInputs.SearchedExcerpt("e1", about,
+                new dev.assay.common.pipeline.Excerpt(subject.response(), "high", 1.0, null, null, List.of()))));
+    }
+
+    /** The chosen agentic trait of the subject, as the LLM trait of its result kind. */
+    private static RubricTrait agenticTrait(JudgeSubject subject, PromptTask task) {
+        return AgenticTraitKind.asResultTrait(subject.chosen(subject.traits(Set.of(RubricTrait.AGENTIC), "agentic"), task.wireValue()));
     }
 
     /** A boolean/score or literal trait task: all the kinds' traits in one call, or one (the chosen one). */

@@ -25,7 +25,10 @@ class JudgeTasksTest {
                  {"name": "direct", "kind": "boolean", "description": "Answers in the first sentence."},
                  {"name": "clarity", "kind": "score", "description": "How clear.", "min": 1, "max": 5},
                  {"name": "tone", "kind": "literal", "description": "The tone.", "classes": {"formal": "formal", "casual": "casual"}},
-                 {"name": "facts", "kind": "metric", "description": "Facts.", "tp_instructions": ["names Canberra"]}],
+                 {"name": "facts", "kind": "metric", "description": "Facts.", "tp_instructions": ["names Canberra"]},
+                 {"name": "checked", "kind": "agentic", "description": "The capital named is confirmed by the registry.",
+                  "agent": {"http_tools": [{"name": "registry", "description": "Looks a city up.", "url": "http://127.0.0.1:1/r",
+                   "input_schema": {"type": "object"}}]}}],
                "dynamic_traits": [{"name": "history", "kind": "boolean", "description": "Gives history."}]},
              "nuggets": [{"text": "Canberra is the capital", "importance": "vital"}]}
             """, Question.class);
@@ -43,7 +46,8 @@ class JudgeTasksTest {
         for (PromptTask task : List.of(PromptTask.PARSING, PromptTask.ABSTENTION_DETECTION, PromptTask.SUFFICIENCY_DETECTION,
                 PromptTask.RUBRIC_LLM_TRAIT_BATCH, PromptTask.RUBRIC_LLM_TRAIT_SINGLE, PromptTask.RUBRIC_LITERAL_TRAIT_BATCH,
                 PromptTask.RUBRIC_LITERAL_TRAIT_SINGLE, PromptTask.RUBRIC_METRIC_TRAIT, PromptTask.RUBRIC_DYNAMIC_PRESENCE_CHECK,
-                PromptTask.NUGGET_ASSIGNMENT)) {
+                PromptTask.NUGGET_ASSIGNMENT, PromptTask.AGENTIC_PARSING_INVESTIGATION, PromptTask.AGENTIC_PARSING_EXTRACTION,
+                PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION, PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION)) {
             assertThat(JudgeTasks.find(task.wireValue())).as(task.wireValue()).hasValueSatisfying(found -> {
                 assertThat(found.task()).isEqualTo(task);
                 assertThat(found.renderable()).isTrue();
@@ -56,7 +60,9 @@ class JudgeTasksTest {
     void everyRenderableTaskRendersForAQuestionThatHasWhatItNeeds() {
         for (String name : JudgeTasks.renderable()) {
             JudgePrompt prompt = JudgeTasks.promptFor(name, subject(FULL, null));
-            assertThat(prompt.user()).as(name).contains("Canberra is the capital.");
+            // an agentic extraction reads the investigation's report, not the response: render shows where it goes
+            assertThat(prompt.user()).as(name).contains(name.startsWith("agentic_parsing_extraction")
+                    || name.equals("rubric_agentic_trait_extraction") ? JudgeTasks.REPORT_PLACEHOLDER : "Canberra is the capital.");
             assertThat(prompt.task().wireValue()).isEqualTo(name);
         }
     }

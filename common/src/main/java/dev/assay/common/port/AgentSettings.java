@@ -1,4 +1,4 @@
-package dev.assay.common.run;
+package dev.assay.common.port;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -6,9 +6,6 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.json.FlexibleDurationDeserializer;
-import dev.assay.common.port.AgentConfig;
-import dev.assay.common.port.HttpToolConfig;
-import dev.assay.common.port.McpServerConfig;
 import dev.assay.common.validation.Problems;
 import dev.assay.common.validation.Validatable;
 
@@ -50,6 +47,24 @@ public record AgentSettings(
     /** Settings with MCP servers only. */
     public AgentSettings(Integer maxTurns, Duration timeout, List<McpServerConfig> mcpServers, List<String> tools) {
         this(maxTurns, timeout, mcpServers, tools, null);
+    }
+
+    /** Karenina's defaults for a judge's investigation (agentic parsing, agentic traits). */
+    public static final int INVESTIGATION_MAX_TURNS = 15;
+    public static final Duration INVESTIGATION_TIMEOUT = Duration.ofSeconds(120);
+
+    /** {@code agent} (none: no tools) with the investigation defaults, 15 turns and 120 s, where it sets none. */
+    public static AgentSettings forInvestigation(AgentSettings agent) {
+        AgentSettings given = agent == null ? new AgentSettings(null, null, List.of(), null) : agent;
+        return new AgentSettings(given.maxTurns() == null ? INVESTIGATION_MAX_TURNS : given.maxTurns(),
+                given.timeout() == null ? INVESTIGATION_TIMEOUT : given.timeout(), given.mcpServers(), given.tools(), given.httpTools());
+    }
+
+    /** An investigation without a tool would only be a plain judge call that costs more: a config error at {@code path}. */
+    public static void requireTools(AgentSettings agent, String path, String what, Problems problems) {
+        if (agent == null || agent.mcpServers().isEmpty() && agent.httpTools().isEmpty()) {
+            problems.add(path, what + " needs tools: give mcp_servers or http_tools");
+        }
     }
 
     @JsonIgnore

@@ -1,0 +1,267 @@
+package dev.assay.stage.parsing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.assay.common.benchmark.Question;
+import dev.assay.common.json.Json;
+import dev.assay.common.message.Message;
+import dev.assay.common.message.Role;
+import dev.assay.common.message.ToolUseBlock;
+import dev.assay.common.pipeline.AnsweredJob;
+import dev.assay.common.pipeline.FailureCategory;
+import dev.assay.common.pipeline.GenerationOutcome;
+import dev.assay.common.pipeline.JobSettings;
+import dev.assay.common.pipeline.ParsedJob;
+import dev.assay.common.pipeline.ParsingOutcome;
+import dev.assay.common.pipeline.RecordedCall;
+import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.port.AgentResult;
+import dev.assay.common.port.AgentTrace;
+import dev.assay.common.port.HttpToolConfig;
+import dev.assay.common.port.LlmPort;
+import dev.assay.common.port.LlmResponse;
+import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.port.ToolDefinition;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.prompt.PromptConfig;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.port.AgentSettings;
+import dev.assay.common.run.AgenticParsingSettings;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.core.llm.LlmPortFactory;
+import dev.assay.core.llm.LlmSettings;
+import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.llm.SecretResolver;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Agentic parsing in the parsing stage as a plain library: a scripted judge behind the real
+ * {@link ModelGateway} investigates through a real HTTP tool (a JDK server on 127.0.0.1), then
+ * fills the template from its report. No broker (the three services: AgenticEvaluationEndToEndTest).
+ */
+class AgenticParsingTest {
+
+    private static final Question GENE = Json.read("""
+            {"id": "gene", "question": "Which gene on 17q21 is linked to breast cancer?",
+             "template": {"fields": {"gene": {"type": "string", "description": "The gene symbol named.", "ground_truth": "BRCA1"}}}}
+            """, Question.class);
+
+    private static HttpServer server;
+    private static final List<String> toolRequests = Collections.synchronizedList(new ArrayList<>());
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/gene", exchange -> {
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            toolRequests.add(body);
+            respond(exchange, "BRCA1: 17q21.31, breast cancer 1");
+        });
+        server.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.stop(0);
+    }
+
+    private static void respond(HttpExchange exchange, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    private static AgenticParsingSettings settings(Integer maxTurns) {
+        return settings(maxTurns, null);
+    }
+
+    private static AgenticParsingSettings settings(Integer maxTurns, AgenticParsingSettings.JudgeContext context) {
+        HttpToolConfig tool = new HttpToolConfig("gene_lookup", "Looks a gene up by its symbol",
+                Json.read("{\"type\":\"object\",\"properties\":{\"symbol\":{\"type\":\"string\"}}}", JsonNode.class),
+                "http://127.0.0.1:" + server.getAddress().getPort() + "/gene", Map.of());
+        return new AgenticParsingSettings(true, context, new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(tool)));
+    }
+
+    /** A judge answering each call with the next scripted reply; a reply naming a tool asks for it; null fails the call. */
+    private static final class ScriptedJudge implements LlmPortFactory, LlmPort {
+        private final Queue<Object> replies = new ConcurrentLinkedQueue<>();
+        final List<List<Message>> received = Collections.synchronizedList(new ArrayList<>());
+        final List<List<String>> offered = Collections.synchronizedList(new ArrayList<>());
+
+        ScriptedJudge toolCall(String name, String argumentsJson) {
+            replies.add(new ToolUseBlock("call-" + replies.size(), name, Json.read(argumentsJson, JsonNode.class)));
+            return this;
+        }
+
+        ScriptedJudge text(String text) {
+            replies.add(text);
+            return this;
+        }
+
+        ScriptedJudge failing() {
+            replies.add(Boolean.FALSE);
+            return this;
+        }
+
+        @Override
+        public String interfaceName() {
+            return "scripted";
+        }
+
+        @Override
+        public LlmPort create(ModelConfig model, java.util.Optional<String> apiKey) {
+            return this;
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages) {
+            return invoke(messages, List.of());
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+            received.add(messages);
+            offered.add(tools.stream().map(ToolDefinition::name).toList());
+            Object reply = replies.poll();
+            UsageMetadata usage = UsageMetadata.of("judge", 100, 10);
+            if (reply == null || Boolean.FALSE.equals(reply)) {
+                throw PortExecutionException.permanent("the judge is gone");
+            }
+            if (reply instanceof ToolUseBlock call) {
+                return new LlmResponse("", usage, null, List.of(call));
+            }
+            return new LlmResponse((String) reply, usage, null);
+        }
+
+        @Override
+        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
+            return this;
+        }
+
+        @Override
+        public PortCapabilities capabilities() {
+            return PortCapabilities.DEFAULT;
+        }
+    }
+
+    private static final LlmSettings NO_RETRIES = new LlmSettings() {
+        @Override public int maxAttempts() { return 1; }
+        @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
+        @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
+        @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
+        @Override public int repairAttempts() { return 0; }
+    };
+
+    private static ParsingOutcome parse(ScriptedJudge judge, AgenticParsingSettings agentic, GenerationOutcome generation) {
+        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES));
+        JobSettings settings = new JobSettings(null, false, false,
+                new PromptConfig(null, null, null, null, null, "Check the gene in the registry.", null, null))
+                .withAgenticParsing(agentic);
+        VerificationJob job = VerificationJob.create("run", GENE, ModelConfig.of("openai", "answerer"),
+                List.of(ModelConfig.of("scripted", "judge")), 1, settings, null, Instant.EPOCH);
+        List<ParsedJob> parsed = stage.process(AnsweredJob.of(job, generation));
+        return parsed.get(0).parsing();
+    }
+
+    private static GenerationOutcome answeredByAnAgent() {
+        List<Message> trace = List.of(Message.user("Which gene on 17q21 is linked to breast cancer?"),
+                Message.assistant("I looked it up: BRCA1."));
+        AgentResult agent = new AgentResult("I looked it up: BRCA1.", AgentTrace.raw(trace), trace, UsageMetadata.EMPTY, 1, false, null, null);
+        return new GenerationOutcome("I looked it up: BRCA1.", List.of(), UsageMetadata.EMPTY, 5, null, null, null, agent);
+    }
+
+    private static String text(List<Message> messages) {
+        return String.join("\n", messages.stream().map(Message::text).toList());
+    }
+
+    @Test
+    void theJudgeInvestigatesWithItsToolThenTheExtractionFillsTheTemplate() {
+        ScriptedJudge judge = new ScriptedJudge()
+                .toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}")
+                .text("gene: the answer names BRCA1; the registry confirms BRCA1 at 17q21.31.")
+                .text("{\"gene\": \"BRCA1\"}");
+
+        ParsingOutcome outcome = parse(judge, settings(null), answeredByAnAgent());
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.parsed().path("gene").asText()).isEqualTo("BRCA1");
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(toolRequests).anySatisfy(body -> assertThat(body).contains("BRCA1"));
+        // the investigation is recorded: its turns, and the tool's answer in its trace
+        AgentResult investigation = outcome.investigation();
+        assertThat(investigation.turns()).isEqualTo(2);
+        assertThat(investigation.traceMessages()).extracting(Message::role)
+                .containsExactly(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT);
+        assertThat(investigation.rawTrace()).contains("--- Tool Message", "BRCA1: 17q21.31, breast cancer 1");
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.AGENTIC_PARSING_INVESTIGATION,
+                PromptTask.AGENTIC_PARSING_INVESTIGATION, PromptTask.AGENTIC_PARSING_EXTRACTION);
+        // the investigation saw the answering agent's trace, the template and the run's agentic_parsing instructions,
+        // and was offered the tool; the extraction read its report and was offered none
+        String investigationPrompt = text(judge.received.get(0));
+        assertThat(investigationPrompt).contains("--- AI Message ---", "I looked it up: BRCA1.", "\"gene\"",
+                "Check the gene in the registry.");
+        assertThat(judge.offered.get(0)).containsExactly("gene_lookup");
+        String extractionPrompt = text(judge.received.get(2));
+        assertThat(extractionPrompt).contains("the registry confirms BRCA1", "Check the gene in the registry.");
+        assertThat(judge.offered.get(2)).isEmpty();
+    }
+
+    @Test
+    void aFailedInvestigationIsTheJudgesRecordedFailureWithItsTraceAndNoParse() {
+        ScriptedJudge judge = new ScriptedJudge().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}").failing();
+
+        ParsingOutcome outcome = parse(judge, settings(null), answeredByAnAgent());
+
+        assertThat(outcome.parsed()).isNull();
+        assertThat(outcome.template()).isNull();
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.SYSTEM);
+        assertThat(outcome.failure().reason()).contains("agentic parsing", "the judge is gone");
+        assertThat(outcome.investigation().turns()).isEqualTo(1);
+        assertThat(outcome.calls()).extracting(RecordedCall::task).containsExactly(PromptTask.AGENTIC_PARSING_INVESTIGATION,
+                PromptTask.AGENTIC_PARSING_INVESTIGATION);
+        assertThat(outcome.calls().get(1).error()).contains("the judge is gone");
+    }
+
+    @Test
+    void anInvestigationCutOffAtItsTurnLimitIsAContentFailureNotAGuess() {
+        ScriptedJudge judge = new ScriptedJudge().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}");
+
+        ParsingOutcome outcome = parse(judge, settings(1), answeredByAnAgent());
+
+        assertThat(outcome.parsed()).isNull();
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.CONTENT);
+        assertThat(outcome.failure().reason()).contains("turn limit (1 turns)");
+        assertThat(outcome.investigation().limitReached()).isTrue();
+    }
+
+    @Test
+    void withJudgeContextResponseTheInvestigationSeesOnlyTheFinalResponse() {
+        ScriptedJudge judge = new ScriptedJudge().text("gene: the answer names BRCA1.").text("{\"gene\": \"BRCA1\"}");
+
+        ParsingOutcome outcome = parse(judge, settings(null, AgenticParsingSettings.JudgeContext.RESPONSE), answeredByAnAgent());
+
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(outcome.investigation().turns()).isEqualTo(1);
+        assertThat(text(judge.received.get(0))).contains("<response>\nI looked it up: BRCA1.\n</response>")
+                .doesNotContain("--- AI Message ---");
+    }
+}

@@ -1,0 +1,215 @@
+package dev.assay.stage.rubric.trait;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.assay.common.benchmark.Question;
+import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.json.Json;
+import dev.assay.common.message.Message;
+import dev.assay.common.message.ToolUseBlock;
+import dev.assay.common.pipeline.JobSettings;
+import dev.assay.common.pipeline.RecordedCall;
+import dev.assay.common.pipeline.Stage;
+import dev.assay.common.pipeline.TraitScore;
+import dev.assay.common.port.HttpToolConfig;
+import dev.assay.common.port.LlmPort;
+import dev.assay.common.port.LlmResponse;
+import dev.assay.common.port.PortCapabilities;
+import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.port.ToolDefinition;
+import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.prompt.PromptConfig;
+import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.port.AgentSettings;
+import dev.assay.common.run.ModelConfig;
+import dev.assay.core.agent.McpConnector;
+import dev.assay.core.agent.ToolConnector;
+import dev.assay.core.llm.LlmPortFactory;
+import dev.assay.core.llm.LlmSettings;
+import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.llm.SecretResolver;
+import dev.assay.core.session.ModelSession;
+import dev.assay.stage.rubric.evaluation.TraitInput;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Agentic traits: a scripted judge behind the real gateway investigates through a real HTTP tool
+ * (a JDK server on 127.0.0.1), then its value is read from its report. No broker, no container.
+ */
+class AgenticTraitEvaluatorTest {
+
+    private static final Question GENE = Json.read("""
+            {"id": "gene", "question": "Which gene on 17q21 is linked to breast cancer?"}
+            """, Question.class);
+
+    private static HttpServer server;
+    private static final List<String> toolRequests = Collections.synchronizedList(new ArrayList<>());
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/gene", exchange -> {
+            toolRequests.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            respond(exchange, "BRCA1: 17q21.31, breast cancer 1");
+        });
+        server.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.stop(0);
+    }
+
+    private static void respond(HttpExchange exchange, String text) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(200, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    private static AgentSettings tools() {
+        HttpToolConfig tool = new HttpToolConfig("gene_lookup", "Looks a gene up by its symbol",
+                Json.read("{\"type\":\"object\",\"properties\":{\"symbol\":{\"type\":\"string\"}}}", JsonNode.class),
+                "http://127.0.0.1:" + server.getAddress().getPort() + "/gene", Map.of());
+        return new AgentSettings(3, Duration.ofSeconds(30), List.of(), null, List.of(tool));
+    }
+
+    private static final class ScriptedJudge implements LlmPortFactory, LlmPort {
+        private final Queue<Object> replies = new ConcurrentLinkedQueue<>();
+        final List<List<Message>> received = Collections.synchronizedList(new ArrayList<>());
+
+        ScriptedJudge toolCall(String name, String argumentsJson) {
+            replies.add(new ToolUseBlock("call-" + replies.size(), name, Json.read(argumentsJson, JsonNode.class)));
+            return this;
+        }
+
+        ScriptedJudge text(String text) {
+            replies.add(text);
+            return this;
+        }
+
+        @Override
+        public String interfaceName() {
+            return "scripted";
+        }
+
+        @Override
+        public LlmPort create(ModelConfig model, Optional<String> apiKey) {
+            return this;
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages) {
+            return invoke(messages, List.of());
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+            received.add(messages);
+            Object reply = replies.poll();
+            if (reply == null) {
+                throw PortExecutionException.permanent("the judge is gone");
+            }
+            UsageMetadata usage = UsageMetadata.of("judge", 100, 10);
+            return reply instanceof ToolUseBlock call ? new LlmResponse("", usage, null, List.of(call))
+                    : new LlmResponse((String) reply, usage, null);
+        }
+
+        @Override
+        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
+            return this;
+        }
+
+        @Override
+        public PortCapabilities capabilities() {
+            return PortCapabilities.DEFAULT;
+        }
+    }
+
+    private static final LlmSettings NO_RETRIES = new LlmSettings() {
+        @Override public int maxAttempts() { return 1; }
+        @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
+        @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
+        @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
+        @Override public int repairAttempts() { return 0; }
+    };
+
+    private static ModelSession session(ScriptedJudge judge) {
+        return new ModelSession(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES), Stage.RUBRIC,
+                ModelConfig.of("scripted", "judge"), new PromptConfig(null, null, null, null, "Be strict.", null, null, null));
+    }
+
+    private static List<TraitScore> evaluate(List<RubricTrait> traits, ModelSession judge) {
+        TraitInput input = new TraitInput(GENE, "It is BRCA1.", null, new JobSettings(null, false, null), null, null,
+                "--- AI Message ---\nIt is BRCA1.\n");
+        return new AgenticTraitEvaluator(new ToolConnector(new McpConnector(new SecretResolver(), Duration.ofSeconds(10))))
+                .evaluate(traits, input, judge);
+    }
+
+    @Test
+    void theJudgeInvestigatesWithTheTraitsToolsAndTheValueIsReadFromItsReport() {
+        ScriptedJudge judge = new ScriptedJudge()
+                .toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}")
+                .text("The registry lists BRCA1 at 17q21.31: the answer's gene is real. Value: true.")
+                .text("{\"reasoning\": \"The registry confirms BRCA1.\", \"verdict\": true}")
+                .text("The registry confirms BRCA1; the answer gives no location. Score 2.")
+                .text("{\"reasoning\": \"No location given.\", \"score\": 2}");
+        ModelSession session = session(judge);
+        RubricTrait verified = RubricTrait.builder("verified", RubricTrait.AGENTIC).description("The gene named exists in the registry.")
+                .agent(tools()).build();
+        RubricTrait located = RubricTrait.builder("located", RubricTrait.AGENTIC).description("How precisely it locates the gene.")
+                .result(RubricTrait.SCORE).max(3).agent(tools()).build();
+
+        List<TraitScore> scores = evaluate(List.of(verified, located), session);
+
+        assertThat(scores).extracting(TraitScore::name).containsExactly("verified", "located");
+        TraitScore first = scores.get(0);
+        assertThat(first.error()).isNull();
+        assertThat(first.kind()).isEqualTo(RubricTrait.AGENTIC);
+        assertThat(first.passed()).isTrue();
+        assertThat(first.reasoning()).isEqualTo("The registry confirms BRCA1.");
+        assertThat(first.investigation().turns()).isEqualTo(2);
+        assertThat(first.investigation().rawTrace()).contains("BRCA1: 17q21.31, breast cancer 1");
+        assertThat(scores.get(1).score()).isEqualTo(2.0);
+        assertThat(scores.get(1).investigation().turns()).isEqualTo(1);
+        assertThat(toolRequests).anySatisfy(body -> assertThat(body).contains("BRCA1"));
+        assertThat(session.calls()).extracting(RecordedCall::task).containsExactly(
+                PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION, PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,
+                PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION, PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,
+                PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION);
+        // the investigation saw the answering agent's trace, the trait and the run's rubric instructions (the rubric_* fallback)
+        String investigation = String.join("\n", judge.received.get(0).stream().map(Message::text).toList());
+        assertThat(investigation).contains("--- AI Message ---", "The gene named exists in the registry.", "Be strict.");
+    }
+
+    @Test
+    void aFailedInvestigationIsTheTraitsErrorWithTheTraceSoFar() {
+        ModelSession session = session(new ScriptedJudge().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}"));
+        RubricTrait verified = RubricTrait.builder("verified", RubricTrait.AGENTIC).description("The gene exists.").agent(tools()).build();
+
+        TraitScore score = evaluate(List.of(verified), session).get(0);
+
+        assertThat(score.passed()).isNull();
+        assertThat(score.error()).contains("agentic trait verified", "the judge is gone");
+        assertThat(score.investigation().turns()).isEqualTo(1);
+        assertThat(session.calls()).hasSize(2);
+        assertThat(session.calls().get(1).error()).contains("the judge is gone");
+    }
+}

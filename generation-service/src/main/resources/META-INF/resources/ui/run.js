@@ -24,7 +24,7 @@ export async function runPage(root, runId, cleanup) {
   renderCharts(charts, runId, matrix);
 
   if (!offline && (matrix.run.status === 'queued' || matrix.run.status === 'running')) {
-    followLive(live, runId, cleanup, () => matrix.cells.length, async (final) => {
+    followLive(live, runId, cleanup, () => matrix.cells, async (final) => {
       matrix = await matrixOf(runId, true);
       render();
       if (final) renderCharts(charts, runId, matrix);
@@ -65,7 +65,10 @@ const STAGES = [
   ['rubric', 'rubric → stored', 'results stored'],
 ];
 
-/** shown(): how many results the matrix on the page holds; it is refetched only when the run has more (or ends). */
+/**
+ * shown(): the cells of the matrix on the page; it is refetched only when the run has more results
+ * (or ends). Errors stored before the page subscribed come from it, the later ones from the events.
+ */
 function followLive(box, runId, cleanup, shown, refresh) {
   const bar = el('progress', { max: 1, value: 0, id: 'live-progress' });
   const figures = el('div', { class: 'facts', id: 'live-figures' });
@@ -107,13 +110,19 @@ function followLive(box, runId, cleanup, shown, refresh) {
             el('td', { class: 'muted' }, perSecond(s.done, since).toFixed(1) + '/s'));
         }));
     }
-    if (data.result && data.result.status === 'error') {
-      errors.prepend(el('li', {}, el('a', { href: `#/runs/${encodeURIComponent(runId)}/results/${data.result.result_id}` },
-        `${data.result.question_id} · ${data.result.answering_model} × ${data.result.judge}`)));
-    }
+    if (data.result && data.result.status === 'error') listError(data.result);
     if (final) { source.close(); refresh(true); }
-    else if (!pending && c.done !== shown()) pending = setTimeout(() => { pending = null; refresh(false); }, 1500);
+    else if (!pending && c.done !== shown().length) pending = setTimeout(() => { pending = null; refresh(false).then(listShown); }, 1500);
   };
+  const listed = new Set();
+  const listError = result => {
+    if (listed.has(result.result_id)) return;
+    listed.add(result.result_id);
+    errors.prepend(el('li', {}, el('a', { href: `#/runs/${encodeURIComponent(runId)}/results/${result.result_id}` },
+      `${result.question_id} · ${result.answering_model} × ${result.judge}`)));
+  };
+  const listShown = () => shown().filter(cell => cell.status === 'error').forEach(listError);
+  listShown();
   source.addEventListener('snapshot', e => show(e, false));
   source.addEventListener('progress', e => show(e, false));
   source.addEventListener('completed', e => show(e, true));

@@ -265,31 +265,47 @@ class ViewerBrowserTest {
             await(By.id("live-progress"));
             // every question is answered (l4's call fails), l1 and l4 go on to the end, and the
             // judge's parses of l2 and l3 are held: each stage shows its own count while the run runs
-            new WebDriverWait(browser, WAIT).withMessage(() -> "the live panel shows: " + browser.findElement(By.id("live")).getText())
-                    .until(d -> stage("generation", "done").equals("4")
-                    && stage("parsing", "done").equals("2") && stage("rubric", "done").equals("2")
-                    && "2".equals(d.findElement(By.id("live-done")).getAttribute("data-done")));
-            assertThat(stage("generation", "failed")).isEqualTo("1");
-            assertThat(stage("rubric", "failed")).isEqualTo("1");
-            assertThat(browser.findElement(By.cssSelector("#live-stage-generation .stage-done")).getText()).isEqualTo("4 of 4");
-            assertThat(browser.findElement(By.cssSelector("#live-stage-parsing .stage-done")).getText()).isEqualTo("2 of 4");
-            assertThat(browser.findElement(By.cssSelector("#live-stage-rubric .stage-done")).getText()).isEqualTo("2 of 4");
-            assertThat(browser.findElement(By.id("live-figures")).getText()).contains("2 of 4").contains("running");
+            Map<String, String> held = new WebDriverWait(browser, WAIT).withMessage(() -> "the live panel shows: " + live())
+                    .until(d -> {
+                        Map<String, String> live = live();
+                        return "4".equals(live.get("generation.done")) && "2".equals(live.get("parsing.done"))
+                                && "2".equals(live.get("rubric.done")) && "2".equals(live.get("done")) ? live : null;
+                    });
+            assertThat(held).containsEntry("generation.failed", "1").containsEntry("rubric.failed", "1")
+                    .containsEntry("generation.text", "4 of 4").containsEntry("parsing.text", "2 of 4").containsEntry("rubric.text", "2 of 4");
+            assertThat(held.get("figures")).contains("2 of 4").contains("running");
             // the error shows as it happens, linked to its result
-            assertThat(browser.findElement(By.id("live-errors")).getText()).contains("l4");
+            assertThat(held.get("errors")).contains("l4");
             screenshot("run-live");
         } finally {
             liveGate.countDown();
         }
-        new WebDriverWait(browser, WAIT).until(d -> "4".equals(d.findElement(By.id("live-done")).getAttribute("data-done")));
+        Map<String, String> done = new WebDriverWait(browser, WAIT).withMessage(() -> "the live panel shows: " + live())
+                .until(d -> {
+                    Map<String, String> live = live();
+                    return "4".equals(live.get("done")) && String.valueOf(live.get("figures")).contains("completed") ? live : null;
+                });
+        assertThat(done).containsEntry("generation.done", "4").containsEntry("parsing.done", "4").containsEntry("rubric.text", "4 of 4");
         new WebDriverWait(browser, WAIT).until(d -> d.findElements(By.cssSelector("#matrix a.cell")).size() == 4);
-        assertThat(stage("parsing", "done")).isEqualTo("4");
-        assertThat(browser.findElement(By.id("live-figures")).getText()).contains("4 of 4").contains("completed");
     }
 
-    /** A data attribute of a stage's row in the live panel. */
-    private static String stage(String name, String attribute) {
-        return browser.findElement(By.id("live-stage-" + name)).getAttribute("data-" + attribute);
+    /** The live panel's figures, read in one script, so a re-render between two reads cannot mix two states. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> live() {
+        return (Map<String, String>) ((JavascriptExecutor) browser).executeScript("""
+                const out = {};
+                for (const stage of ['generation', 'parsing', 'rubric']) {
+                  const row = document.getElementById('live-stage-' + stage);
+                  if (!row) continue;
+                  out[stage + '.done'] = row.dataset.done;
+                  out[stage + '.failed'] = row.dataset.failed;
+                  out[stage + '.text'] = row.querySelector('.stage-done').textContent;
+                }
+                const done = document.getElementById('live-done');
+                out.done = done ? done.dataset.done : null;
+                out.figures = document.getElementById('live-figures')?.textContent ?? null;
+                out.errors = document.getElementById('live-errors')?.textContent ?? null;
+                return out;""");
     }
 
     @Test

@@ -1,4 +1,5 @@
 // The run API (docs/api.md), relative to this page, so the viewer works behind any prefix-free host.
+import { STATUSES } from './stats.js';
 
 async function get(path) {
   const response = await fetch(path, { headers: { Accept: 'application/json' } });
@@ -43,7 +44,7 @@ export function cellOf(r) {
 function reportSource(data) {
   const results = data.results || [];
   const runId = data.run_id;
-  const byStatus = {};
+  const byStatus = Object.fromEntries(STATUSES.map(status => [status, 0]));
   for (const r of results) byStatus[r.status] = (byStatus[r.status] || 0) + 1;
   const sum = key => results.reduce((n, r) => r.usage?.total?.[key] == null ? n : (n ?? 0) + Number(r.usage.total[key]), null);
   // the run's headline as the server gave it, or what the results say

@@ -1,5 +1,6 @@
 // The viewer's router: #/ runs, #/runs/ID a run, #/runs/ID/results/RID a result, #/compare/A/B.
 import { el } from './dom.js';
+import { offline } from './api.js';
 import { runsPage } from './runs.js';
 import { runPage } from './run.js';
 import { resultPage } from './result.js';
@@ -16,6 +17,8 @@ async function route() {
     if (parts[0] === 'runs' && parts[2] === 'results' && parts[3]) await resultPage(root, parts[1], parts[3]);
     else if (parts[0] === 'runs' && parts[1]) await runPage(root, parts[1], cleanup);
     else if (parts[0] === 'compare' && parts[2]) await comparePage(root, parts[1], parts[2]);
+    // report.html holds one run: its page is the start
+    else if (offline) await runPage(root, offline.runId, cleanup);
     else {
       if (await runsPage(root)) {
         // refreshed while runs are under way, unless the user is picking runs to compare

@@ -36,3 +36,24 @@ export function barChart(title, rows, { max = null, format = v => String(v), id 
 function clip(text, n) {
   return text.length > n ? text.slice(0, n - 1) + '…' : text;
 }
+
+/**
+ * A distribution as vertical bars: buckets [{label, count, cls?}], one bar per bucket, its count
+ * above it. Small enough to set one per trait side by side.
+ */
+export function histogram(title, buckets, { id = null } = {}) {
+  const width = 300, height = 150, left = 8, bottom = 22, top = 16;
+  const slot = (width - 2 * left) / Math.max(1, buckets.length);
+  const most = Math.max(1, ...buckets.map(b => b.count));
+  const chart = svg('svg', { viewBox: `0 0 ${width} ${height}`, width: '100%', role: 'img', 'aria-label': title, class: 'chart histogram' });
+  buckets.forEach((bucket, i) => {
+    const h = (bucket.count / most) * (height - bottom - top);
+    const x = left + i * slot;
+    chart.append(svg('rect', { x: x + slot * 0.1, y: height - bottom - h, width: slot * 0.8, height: Math.max(h, bucket.count ? 1 : 0),
+      class: 'chart-bar' + (bucket.cls ? ' ' + bucket.cls : ''), 'data-bucket': bucket.label, 'data-count': bucket.count },
+      svg('title', {}, `${bucket.label}: ${bucket.count}`)));
+    chart.append(svg('text', { x: x + slot / 2, y: height - bottom - h - 3, 'text-anchor': 'middle', class: 'chart-value' }, String(bucket.count)));
+    chart.append(svg('text', { x: x + slot / 2, y: height - 6, 'text-anchor': 'middle', class: 'chart-tick' }, clip(String(bucket.label), 10)));
+  });
+  return el('figure', { class: 'chart-figure small-chart', id }, el('figcaption', {}, title), chart);
+}

@@ -10,6 +10,8 @@ export async function resultPage(root, runId, resultId) {
   const page = await api.results(runId, { question: cell.question_id, model: cell.answering_model, judge: cell.judge, size: 500 });
   const r = page.results.find(x => x.result_id === resultId);
   if (!r) throw new Error(`result ${resultId} could not be read`);
+  // a result from another producer (report.html of a results file) may leave lists out
+  r.rubric = r.rubric || []; r.calls = r.calls || []; r.caveats = r.caveats || [];
   const back = el('a', { href: '#/runs/' + encodeURIComponent(runId) }, '← ' + (matrix.run.name || runId));
 
   root.replaceChildren(...[back,
@@ -104,7 +106,9 @@ function nuggets(n) {
 }
 
 function blocks(message) {
-  return (message.content || []).map(b => {
+  // content is a list of blocks; a bare string (a hand-written record) is one text block
+  const content = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content || []);
+  return content.map(b => {
     if (b.type === 'text') return el('pre', { class: 'text' }, b.text);
     if (b.type === 'thinking') return el('pre', { class: 'text thinking' }, b.thinking ?? b.text ?? '');
     if (b.type === 'tool_use') return el('pre', { class: 'code tool' }, `tool call ${b.name} (${b.id})\n` + JSON.stringify(b.input, null, 2));
@@ -133,7 +137,7 @@ function call(c, i) {
   return el('details', { class: 'call', open: i === 0, 'data-task': c.task },
     el('summary', {}, `${c.stage} · ${c.task} · ${c.model} · ${c.latency_ms} ms · ${num(c.usage?.total_tokens)} tokens` +
       (c.cached ? ' · cached' : '') + (c.error ? ' · error' : '')),
-    el('ol', { class: 'messages' }, c.messages.map(m => el('li', { class: 'role-' + m.role }, el('div', { class: 'role' }, m.role), blocks(m)))),
+    el('ol', { class: 'messages' }, (c.messages || []).map(m => el('li', { class: 'role-' + m.role }, el('div', { class: 'role' }, m.role), blocks(m)))),
     el('div', { class: 'role' }, 'response'), el('pre', { class: 'text' }, c.response ?? ''),
     c.error ? el('p', { class: 'error-text' }, c.error) : null);
 }

@@ -1,9 +1,9 @@
 // A run: its header and config, live progress while it runs, charts, and the matrix of
 // questions × (answering model × judge) with filters, failures-first order and paging.
-import { api, matrixOf } from './api.js';
+import { api, matrixOf, offline } from './api.js';
 import { el, pct, usd, num, when, badge, section } from './dom.js';
 import { STATUSES, passRate, columns, columnKey, isBad } from './stats.js';
-import { barChart } from './charts.js';
+import { barChart, histogram } from './charts.js';
 
 const PAGE_SIZE = 100;
 
@@ -23,8 +23,8 @@ export async function runPage(root, runId, cleanup) {
   render();
   renderCharts(charts, runId, matrix);
 
-  if (matrix.run.status === 'queued' || matrix.run.status === 'running') {
-    followLive(live, runId, cleanup, () => matrix.cells.length, async (final) => {
+  if (!offline && (matrix.run.status === 'queued' || matrix.run.status === 'running')) {
+    followLive(live, runId, cleanup, () => matrix.cells, async (final) => {
       matrix = await matrixOf(runId, true);
       render();
       if (final) renderCharts(charts, runId, matrix);
@@ -58,37 +58,71 @@ function fact(label, value) {
 
 // ---------------------------------------------------------------- live progress (SSE)
 
-/** shown(): how many results the matrix on the page holds; it is refetched only when the run has more (or ends). */
+// The pipeline's stages as the events count them (docs/api.md): records that left each stage.
+const STAGES = [
+  ['generation', 'generation', 'jobs answered'],
+  ['parsing', 'parsing', 'judges\' parses'],
+  ['rubric', 'rubric → stored', 'results stored'],
+];
+
+/**
+ * shown(): the cells of the matrix on the page; it is refetched only when the run has more results
+ * (or ends). Errors stored before the page subscribed come from it, the later ones from the events.
+ */
 function followLive(box, runId, cleanup, shown, refresh) {
   const bar = el('progress', { max: 1, value: 0, id: 'live-progress' });
   const figures = el('div', { class: 'facts', id: 'live-figures' });
+  const stages = el('table', { class: 'stages', id: 'live-stages' });
   const errors = el('ul', { id: 'live-errors', class: 'errors' });
-  box.replaceChildren(section('Live', bar, figures, el('h3', {}, 'errors as they happen'), errors));
+  box.replaceChildren(section('Live', bar, figures, el('h3', {}, 'progress per stage'), stages,
+    el('h3', {}, 'errors as they happen'), errors));
   const started = Date.now();
-  let firstDone = null;
+  let first = null;
   let pending = null;
   const source = api.events(runId);
   cleanup.push(() => source.close());
+  const perSecond = (now, then) => {
+    const seconds = (Date.now() - first.at) / 1000;
+    return seconds > 0 ? (now - then) / seconds : 0;
+  };
   const show = (event, final) => {
     const data = JSON.parse(event.data);
     const c = data.run.counts;
-    if (firstDone === null) firstDone = { done: c.done, at: Date.now() };
-    const seconds = (Date.now() - firstDone.at) / 1000;
-    const rate = seconds > 0 ? (c.done - firstDone.done) / seconds : 0;
+    const st = data.stages;
+    if (first === null) first = { done: c.done, stages: st, at: Date.now() };
     bar.max = c.expected || Math.max(1, c.done);
     bar.value = c.done;
     figures.replaceChildren(
       fact('stored results', el('span', { id: 'live-done', 'data-done': c.done }, `${num(c.done)} of ${num(c.expected)}`)),
-      fact('pending', num(c.pending)), fact('throughput', rate.toFixed(1) + ' results/s'),
+      fact('pending', num(c.pending)), fact('throughput', perSecond(c.done, first.done).toFixed(1) + ' results/s'),
       fact('elapsed', Math.round((Date.now() - started) / 1000) + ' s'),
       ...STATUSES.map(status => fact(status, num(c.by_status[status]))), fact('status', badge(data.run.status)));
-    if (data.result && data.result.status === 'error') {
-      errors.prepend(el('li', {}, el('a', { href: `#/runs/${encodeURIComponent(runId)}/results/${data.result.result_id}` },
-        `${data.result.question_id} · ${data.result.answering_model} × ${data.result.judge}`)));
+    if (st) {
+      stages.replaceChildren(el('tr', {}, ['stage', '', 'done', 'failed', 'throughput'].map(h => el('th', {}, h))),
+        ...STAGES.map(([key, label, what]) => {
+          const s = st[key];
+          const since = first.stages ? first.stages[key].done : s.done;
+          return el('tr', { id: 'live-stage-' + key, 'data-done': s.done, 'data-failed': s.failed, 'data-expected': s.expected ?? '' },
+            el('th', { scope: 'row', title: what }, label),
+            el('td', {}, el('progress', { max: s.expected || Math.max(1, s.done), value: s.done })),
+            el('td', { class: 'stage-done' }, `${num(s.done)} of ${num(s.expected)}`),
+            el('td', { class: s.failed ? 'error-text' : 'muted' }, num(s.failed)),
+            el('td', { class: 'muted' }, perSecond(s.done, since).toFixed(1) + '/s'));
+        }));
     }
+    if (data.result && data.result.status === 'error') listError(data.result);
     if (final) { source.close(); refresh(true); }
-    else if (!pending && c.done !== shown()) pending = setTimeout(() => { pending = null; refresh(false); }, 1500);
+    else if (!pending && c.done !== shown().length) pending = setTimeout(() => { pending = null; refresh(false).then(listShown); }, 1500);
   };
+  const listed = new Set();
+  const listError = result => {
+    if (listed.has(result.result_id)) return;
+    listed.add(result.result_id);
+    errors.prepend(el('li', {}, el('a', { href: `#/runs/${encodeURIComponent(runId)}/results/${result.result_id}` },
+      `${result.question_id} · ${result.answering_model} × ${result.judge}`)));
+  };
+  const listShown = () => shown().filter(cell => cell.status === 'error').forEach(listError);
+  listShown();
   source.addEventListener('snapshot', e => show(e, false));
   source.addEventListener('progress', e => show(e, false));
   source.addEventListener('completed', e => show(e, true));
@@ -188,10 +222,13 @@ function renderMatrix(box, matrix, state, rerender) {
       title: `${cell.status}${cell.failure_category ? ' (' + cell.failure_category + ')' : ''} · replicate ${cell.replicate}`,
     }, symbol(cell)))))));
 
+  const go = page => () => { state.page = page; rerender(); };
   const pager = el('div', { class: 'pager' },
-    el('button', { disabled: state.page === 0, onclick: () => { state.page--; rerender(); } }, '‹ previous'),
+    el('button', { id: 'page-first', disabled: state.page === 0, onclick: go(0) }, '« first'),
+    el('button', { id: 'page-previous', disabled: state.page === 0, onclick: go(state.page - 1) }, '‹ previous'),
     el('span', { id: 'page-info' }, `page ${state.page + 1} of ${pages} · ${rows.length} of ${questions.length} questions`),
-    el('button', { disabled: state.page >= pages - 1, onclick: () => { state.page++; rerender(); } }, 'next ›'));
+    el('button', { id: 'page-next', disabled: state.page >= pages - 1, onclick: go(state.page + 1) }, 'next ›'),
+    el('button', { id: 'page-last', disabled: state.page >= pages - 1, onclick: go(pages - 1) }, 'last »'));
   const legend = el('div', { class: 'legend' }, STATUSES.map(s => el('span', {}, el('span', { class: 'cell status-' + s }, symbol({ status: s })), ' ' + s)));
   if (state.refocus) {
     state.refocus = false;
@@ -232,18 +269,40 @@ async function renderCharts(box, runId, matrix) {
     { format: v => Math.round(v) + ' ms', id: 'chart-latency' }));
   const traitNames = [...new Set(matrix.cells.flatMap(c => c.traits.map(t => t.name)))].sort();
   if (traitNames.length) {
-    figures.push(barChart('Trait pass rate (verdict traits) or mean score', traitNames.map(name => {
-      const scores = matrix.cells.flatMap(c => c.traits.filter(t => t.name === name && !t.error));
-      const verdicts = scores.filter(t => t.passed !== undefined && t.passed !== null);
-      if (verdicts.length) {
-        const rate = verdicts.filter(t => t.passed).length / verdicts.length;
-        return { label: name, value: rate, text: pct(rate) + ` (${verdicts.length})` };
-      }
-      const values = scores.map(t => t.score).filter(v => v !== undefined && v !== null);
-      const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
-      const max = Math.max(1, ...values);
-      return { label: name, value: mean / max, text: 'mean ' + mean.toFixed(2) + ` (${values.length})` };
-    }), { max: 1, format: v => pct(v, 0), id: 'chart-traits' }));
+    figures.push(el('div', { class: 'trait-charts', id: 'chart-traits' },
+      el('h3', {}, 'Trait scores: how the results are spread'),
+      traitNames.map(name => histogram(name, traitBuckets(matrix.cells, name), { id: 'chart-trait-' + name }))));
   }
   box.replaceChildren(...figures);
+}
+
+/**
+ * One trait's results by outcome: passed / failed for verdict traits, one bucket per score seen
+ * (lowest first; ten bins when there are more than twelve) for score traits, and those not scored apart.
+ */
+export function traitBuckets(cells, name) {
+  const outcomes = cells.flatMap(c => c.traits.filter(t => t.name === name));
+  const errors = outcomes.filter(t => t.error).length;
+  const scored = outcomes.filter(t => !t.error);
+  const buckets = [];
+  const verdicts = scored.filter(t => t.passed !== undefined && t.passed !== null);
+  if (verdicts.length) {
+    buckets.push({ label: 'passed', count: verdicts.filter(t => t.passed).length },
+      { label: 'failed', count: verdicts.filter(t => !t.passed).length, cls: 'bar-fail' });
+  } else {
+    const scores = scored.map(t => t.score).filter(v => v !== undefined && v !== null).map(Number);
+    const distinct = [...new Set(scores)].sort((a, b) => a - b);
+    if (distinct.length <= 12) {
+      distinct.forEach(score => buckets.push({ label: String(score), count: scores.filter(v => v === score).length }));
+    } else {
+      // many distinct values (a metric): ten equal bins from the lowest to the highest
+      const low = distinct[0], step = (distinct[distinct.length - 1] - low) / 10;
+      for (let i = 0; i < 10; i++) {
+        const from = low + i * step, to = from + step;
+        buckets.push({ label: from.toFixed(2), count: scores.filter(v => v >= from && (i === 9 ? v <= to : v < to)).length });
+      }
+    }
+  }
+  if (errors) buckets.push({ label: 'not scored', count: errors, cls: 'bar-error' });
+  return buckets;
 }

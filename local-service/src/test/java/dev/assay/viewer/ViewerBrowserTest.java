@@ -78,7 +78,7 @@ class ViewerBrowserTest {
     /** The request the stub received for model-a's answer to fr in the first run. */
     private static RecordedRequest firstRunFrance;
     private static volatile Map<String, String> answers = FIRST;
-    /** Holds the live run's answers after its first, until the page has shown the first result. */
+    /** Holds the judge's parses of the live run's held-back answers, until the page has shown the stages' counts. */
     private static volatile CountDownLatch liveGate = new CountDownLatch(0);
 
     @InjectStubLlm
@@ -202,6 +202,60 @@ class ViewerBrowserTest {
     }
 
     @Test
+    void aResultShowsItsExcerptsInTheResponseAndTheAgentTraceTurnByTurn() {
+        // an agent's result with deep judgment, published straight to assay.results as any producer may
+        String runId = "run-viewer-agent-" + Long.toHexString(System.nanoTime());
+        List<Map.Entry<String, String>> records = new java.util.ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            String id = runId + "-r" + i;
+            records.add(Map.entry(id, """
+                    {"schema_version":1,"run_id":"%s","job_id":"%s","result_id":"%s","question_id":"q%d",
+                     "question":"What is the capital of Norway?","answering_model":"openai:agent","judge":"openai:judge-1","replicate":1,
+                     "evaluation_mode":"template_and_rubric","status":"passed",
+                     "response":"After looking it up: the capital is Oslo, and it has been since 1814.",
+                     "agent":{"final_response":"the capital is Oslo","turns":2,"limit_reached":false,"trace_messages":[
+                       {"role":"user","content":[{"type":"text","text":"What is the capital of Norway?"}]},
+                       {"role":"assistant","content":[{"type":"tool_use","id":"call_1","name":"lookup","input":{"country":"Norway"}}]},
+                       {"role":"tool","content":[{"type":"tool_result","tool_use_id":"call_1","content":"Oslo (capital since 1814)","is_error":false}]},
+                       {"role":"assistant","content":[{"type":"text","text":"After looking it up: the capital is Oslo."}]}]},
+                     "deep_judgment":{"mode":"full","excerpts":{"city":[
+                         {"text":"the capital is Oslo","confidence":"high","similarity_score":0.98,"hallucination_risk":"low"},
+                         {"text":"since 1814","confidence":"medium","similarity_score":0.9,"hallucination_risk":"high"}]},
+                       "reasoning":{"city":"The response names Oslo."},"model_calls":3},
+                     "rubric":[{"name":"clarity","kind":"score","score":%d,"reasoning":"Clear enough."}],
+                     "usage":{"total":{"total_tokens":10}},"timings_ms":{"generation":5},"caveats":[]}
+                    """.formatted(runId, id, id, i, i == 3 ? 5 : 4).replace("\n", "")));
+        }
+        records.forEach(record -> dev.assay.common.json.Json.read(record.getValue(), dev.assay.common.pipeline.VerificationResult.class));
+        dev.assay.testsupport.TopicClient.publishAll(dev.assay.common.pipeline.Topics.RESULTS, records);
+        Eventually.await(Duration.ofMinutes(2), () -> RestAssured.get("/api/runs/" + runId),
+                run -> run.statusCode() == 200 && run.jsonPath().getInt("counts.done") == 3, "3 results of " + runId + " stored");
+
+        open("#/runs/" + runId + "/results/" + runId + "-r1");
+        await(By.id("trace"));
+        // each excerpt marked where it stands in the response; the high-risk one apart
+        List<WebElement> marks = browser.findElements(By.cssSelector("#response mark.excerpt"));
+        assertThat(marks).extracting(ViewerBrowserTest::text).containsExactly("the capital is Oslo", "since 1814");
+        assertThat(marks.get(1).getAttribute("class")).contains("risk-high");
+        assertThat(text(browser.findElement(By.id("response")))).isEqualTo("After looking it up: the capital is Oslo, and it has been since 1814.");
+        // the trace turn by turn: the question, the tool call, its result, the answer
+        List<WebElement> turns = browser.findElements(By.cssSelector("#trace > li"));
+        assertThat(turns).extracting(turn -> turn.findElement(By.className("role")).getText().toLowerCase())
+                .containsExactly("user", "assistant · turn 1", "tool", "assistant · turn 2");
+        assertThat(text(turns.get(1))).contains("tool call lookup (call_1)").contains("\"country\": \"Norway\"");
+        assertThat(text(turns.get(2))).contains("tool result (call_1)").contains("Oslo (capital since 1814)");
+        assertThat(text(turns.get(3))).contains("After looking it up: the capital is Oslo.");
+        screenshot("result-agent");
+
+        // the trait's scores as a distribution: two results scored 4, one 5
+        open("#/runs/" + runId);
+        await(By.id("chart-trait-clarity"));
+        assertThat(browser.findElement(By.cssSelector("#chart-trait-clarity rect[data-bucket='4']")).getAttribute("data-count")).isEqualTo("2");
+        assertThat(browser.findElement(By.cssSelector("#chart-trait-clarity rect[data-bucket='5']")).getAttribute("data-count")).isEqualTo("1");
+        screenshot("run-charts");
+    }
+
+    @Test
     void liveProgressAdvancesDuringARun() throws Exception {
         liveGate = new CountDownLatch(1);
         String runId;
@@ -209,16 +263,49 @@ class ViewerBrowserTest {
             runId = submit(LIVE_BENCHMARK, config("live-run", List.of("model-live")));
             open("#/runs/" + runId);
             await(By.id("live-progress"));
-            // the first answer went through, the others wait: the page shows 1 of 3 while the run runs
-            new WebDriverWait(browser, WAIT).until(d -> "1".equals(d.findElement(By.id("live-done")).getAttribute("data-done")));
-            assertThat(browser.findElement(By.id("live-figures")).getText()).contains("1 of 3").contains("running");
+            // every question is answered (l4's call fails), l1 and l4 go on to the end, and the
+            // judge's parses of l2 and l3 are held: each stage shows its own count while the run runs
+            Map<String, String> held = new WebDriverWait(browser, WAIT).withMessage(() -> "the live panel shows: " + live())
+                    .until(d -> {
+                        Map<String, String> live = live();
+                        // the error is listed from its event, or (stored before the page subscribed) from the matrix
+                        return "4".equals(live.get("generation.done")) && "2".equals(live.get("parsing.done"))
+                                && "2".equals(live.get("rubric.done")) && "2".equals(live.get("done"))
+                                && String.valueOf(live.get("errors")).contains("l4") ? live : null;
+                    });
+            assertThat(held).containsEntry("generation.failed", "1").containsEntry("rubric.failed", "1")
+                    .containsEntry("generation.text", "4 of 4").containsEntry("parsing.text", "2 of 4").containsEntry("rubric.text", "2 of 4");
+            assertThat(held.get("figures")).contains("2 of 4").contains("running");
             screenshot("run-live");
         } finally {
             liveGate.countDown();
         }
-        new WebDriverWait(browser, WAIT).until(d -> "3".equals(d.findElement(By.id("live-done")).getAttribute("data-done")));
-        new WebDriverWait(browser, WAIT).until(d -> d.findElements(By.cssSelector("#matrix a.cell")).size() == 3);
-        assertThat(browser.findElement(By.id("live-figures")).getText()).contains("3 of 3").contains("completed");
+        Map<String, String> done = new WebDriverWait(browser, WAIT).withMessage(() -> "the live panel shows: " + live())
+                .until(d -> {
+                    Map<String, String> live = live();
+                    return "4".equals(live.get("done")) && String.valueOf(live.get("figures")).contains("completed") ? live : null;
+                });
+        assertThat(done).containsEntry("generation.done", "4").containsEntry("parsing.done", "4").containsEntry("rubric.text", "4 of 4");
+        new WebDriverWait(browser, WAIT).until(d -> d.findElements(By.cssSelector("#matrix a.cell")).size() == 4);
+    }
+
+    /** The live panel's figures, read in one script, so a re-render between two reads cannot mix two states. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> live() {
+        return (Map<String, String>) ((JavascriptExecutor) browser).executeScript("""
+                const out = {};
+                for (const stage of ['generation', 'parsing', 'rubric']) {
+                  const row = document.getElementById('live-stage-' + stage);
+                  if (!row) continue;
+                  out[stage + '.done'] = row.dataset.done;
+                  out[stage + '.failed'] = row.dataset.failed;
+                  out[stage + '.text'] = row.querySelector('.stage-done').textContent;
+                }
+                const done = document.getElementById('live-done');
+                out.done = done ? done.dataset.done : null;
+                out.figures = document.getElementById('live-figures')?.textContent ?? null;
+                out.errors = document.getElementById('live-errors')?.textContent ?? null;
+                return out;""");
     }
 
     @Test
@@ -279,8 +366,14 @@ class ViewerBrowserTest {
         assertThat(rowOrder()).hasSize(100).startsWith("q0000", "q0001");
         assertThat(browser.findElements(By.cssSelector("#matrix a.cell"))).hasSize(400);
         assertThat(browser.findElement(By.id("page-info")).getText()).isEqualTo("page 1 of 25 · 2500 of 2500 questions");
-        browser.findElements(By.cssSelector(".pager button")).get(1).click();
+        browser.findElement(By.id("page-next")).click();
         assertThat(rowOrder()).startsWith("q0100");
+        // to the last page: the last 100 questions, and no further
+        browser.findElement(By.id("page-last")).click();
+        assertThat(browser.findElement(By.id("page-info")).getText()).isEqualTo("page 25 of 25 · 2500 of 2500 questions");
+        assertThat(rowOrder()).hasSize(100).startsWith("q2400").endsWith("q2499");
+        assertThat(browser.findElement(By.id("page-next")).isEnabled()).isFalse();
+        browser.findElement(By.id("page-first")).click();
         long filterStart = System.nanoTime();
         select("filter-verdict", "error");
         long filtered = System.nanoTime();
@@ -328,6 +421,7 @@ class ViewerBrowserTest {
               - {id: l1, question: "Live question one?", template: {fields: {city: {type: string, description: a city, ground_truth: Oslo}}}}
               - {id: l2, question: "Live question two?", template: {fields: {city: {type: string, description: a city, ground_truth: Oslo}}}}
               - {id: l3, question: "Live question three?", template: {fields: {city: {type: string, description: a city, ground_truth: Oslo}}}}
+              - {id: l4, question: "Live question four?", template: {fields: {city: {type: string, description: a city, ground_truth: Oslo}}}}
             """;
 
     private String config(String name, List<String> models) {
@@ -368,10 +462,15 @@ class ViewerBrowserTest {
         String model = request.model() == null ? "" : request.model();
         String body = request.body();
         if (model.equals("model-live")) {
-            if (!request.allContent().contains("Live question one")) {
-                awaitGate();
+            String content = request.allContent();
+            if (content.contains("Live question four")) {
+                return StubReply.error(400, "invalid_request_error", "the live run's fourth question is refused");
             }
-            return StubReply.text("ANSWER: Oslo").withUsage(12, 3);
+            // the judge's parses of these answers wait for the gate
+            return StubReply.text(content.contains("Live question one") ? "ANSWER: Oslo" : "ANSWER: Oslo, held back").withUsage(12, 3);
+        }
+        if (body.contains("held back")) {
+            awaitGate();
         }
         if (model.startsWith("model-")) {
             String question = request.lastUserMessage().orElse("");

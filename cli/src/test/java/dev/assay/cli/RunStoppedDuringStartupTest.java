@@ -70,6 +70,7 @@ class RunStoppedDuringStartupTest {
         // detaches, so the service may be the only child seen here; every child seen must be gone
         assertThat(started).as("processes the run started").isNotEmpty();
         assertAllStopped(started);
+        assertPostgresStopped();
     }
 
     @Test
@@ -106,6 +107,7 @@ class RunStoppedDuringStartupTest {
             watcher.scheduleAtFixedRate(() -> cli.descendants().forEach(started::add), 0, 200, TimeUnit.MILLISECONDS);
             try {
                 awaitLine(output, cli, started, line -> done(line) == 3);
+                assertThat(processesOnData()).as("the run's PostgreSQL server, found by its data directory").isNotEmpty();
                 // Ctrl-C: SIGINT to the foreground process group, the CLI and every process it started
                 assertThat(new ProcessBuilder("kill", "-INT", "--", "-" + cli.pid()).start().waitFor()).isZero();
                 assertThat(cli.waitFor(120, TimeUnit.SECONDS)).as("the CLI exits").isTrue();
@@ -128,6 +130,7 @@ class RunStoppedDuringStartupTest {
             assertThat(out.resolve("logs/local-service.log")).exists();
             assertThat(started).as("processes the run started").hasSizeGreaterThanOrEqualTo(3);
             assertAllStopped(started);
+            assertPostgresStopped();
         }
     }
 
@@ -142,8 +145,11 @@ class RunStoppedDuringStartupTest {
         command.addAll(List.of(java, "-Dassay.home=" + home, "-cp", System.getProperty("java.class.path"),
                 AssayCommand.class.getName()));
         command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        // the run's PostgreSQL data in this test's folder, so the server it starts can be found by its data directory
+        builder.environment().put("ASSAY_LOCAL_DATA", data().toString());
         // to a file: reading the pipe races the JDK draining it when the process exits, and lines were lost
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("cli-output.txt").toFile()).start();
+        return builder.redirectErrorStream(true).redirectOutput(dir.resolve("cli-output.txt").toFile()).start();
     }
 
     private static void awaitLine(Path output, Process cli, Set<ProcessHandle> started, Predicate<String> wanted) {
@@ -159,6 +165,33 @@ class RunStoppedDuringStartupTest {
             return Files.readString(output, StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "";
+        }
+    }
+
+    private Path data() {
+        return dir.resolve("local-data");
+    }
+
+    /**
+     * pg_ctl detaches the PostgreSQL server, so it is not a descendant of the CLI: it is found by its data
+     * directory instead. A server that shut down removes its postmaster.pid; none may still run on the data.
+     */
+    private List<Long> processesOnData() {
+        String data = data().toString();
+        return ProcessHandle.allProcesses().filter(process -> process.info().commandLine().orElse("").contains(data))
+                .map(ProcessHandle::pid).toList();
+    }
+
+    private void assertPostgresStopped() {
+        String data = data().toString();
+        Eventually.await(Duration.ofSeconds(30), this::processesOnData, List::isEmpty, "no process left running on the run's PostgreSQL data in " + data);
+        try (var files = Files.walk(data())) {
+            assertThat(files.filter(file -> file.getFileName().toString().equals("postmaster.pid")).toList())
+                    .as("a PostgreSQL server still holding its data directory").isEmpty();
+        } catch (java.nio.file.NoSuchFileException e) {
+            // the run was stopped before PostgreSQL made its data directory: nothing to stop
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

@@ -19,11 +19,6 @@ import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.AgentResult;
 import dev.assay.common.port.AgentTrace;
 import dev.assay.common.port.HttpToolConfig;
-import dev.assay.common.port.LlmPort;
-import dev.assay.common.port.LlmResponse;
-import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.port.PortExecutionException;
-import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.port.WorkspaceSnapshot;
 import dev.assay.common.prompt.PromptConfig;
@@ -33,7 +28,6 @@ import dev.assay.common.run.AgenticParsingSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.testing.ScriptedLlm;
-import dev.assay.core.llm.SecretResolver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,8 +41,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,5 @@
 package dev.assay.stage.parsing;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
@@ -13,24 +12,15 @@ import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.ParsingOutcome;
 import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.VerificationJob;
-import dev.assay.common.port.LlmPort;
-import dev.assay.common.port.LlmResponse;
-import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.testing.ScriptedLlm;
-import dev.assay.core.llm.SecretResolver;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

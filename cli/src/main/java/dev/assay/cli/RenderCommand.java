@@ -111,7 +111,9 @@ final class RenderCommand implements Callable<Integer> {
                 out.println("[" + message.role().wireName() + "]");
                 out.println(message.text());
             }
-            investigatingAgent(task, job).ifPresent(agent -> printAgent(agent, out));
+            investigatingAgent(task, job).ifPresent(agent -> printAgent(agent, readsWorkspace(task, job)
+                    ? "[built-in tools list_files, read_file] (read-only, over the answering agent's workspace as its answer carries it)"
+                    : null, out));
             out.flush();
             return ExitCodes.OK;
         }
@@ -131,7 +133,9 @@ final class RenderCommand implements Callable<Integer> {
             print(GenerationPrompt.plain(job, capabilities), out);
         }
         if (job.answeringModel().isAgent()) {
-            printAgent(job.answeringModel().agent(), out);
+            AgentSettings agent = job.answeringModel().agent();
+            printAgent(agent, agent.hasWorkspace() ? "[built-in tools list_files, read_file, write_file] (over the job's workspace, "
+                    + agent.workspace().effectiveMaxBytes() + " bytes at most; its files are kept with the answer)" : null, out);
         }
         out.flush();
         return ExitCodes.OK;
@@ -157,6 +161,12 @@ final class RenderCommand implements Callable<Integer> {
      * chosen agentic trait's {@code agent}, with the investigation defaults. Empty for other tasks
      * and, for agentic parsing, without a run config that enables it.
      */
+    /** True when agentic parsing's judge is given the answering agent's workspace (judge_context workspace, trace_and_workspace). */
+    private static boolean readsWorkspace(String taskName, VerificationJob job) {
+        return taskName.equals(PromptTask.AGENTIC_PARSING_INVESTIGATION.wireValue()) && job.settings().agenticParsing() != null
+                && job.settings().agenticParsing().effectiveJudgeContext().includesWorkspace();
+    }
+
     private java.util.Optional<AgentSettings> investigatingAgent(String taskName, VerificationJob job) {
         if (taskName.equals(PromptTask.AGENTIC_PARSING_INVESTIGATION.wireValue())) {
             return java.util.Optional.ofNullable(job.settings().agenticParsing())
@@ -257,11 +267,15 @@ final class RenderCommand implements Callable<Integer> {
      * turn. Declared http tools are shown with their schemas as the model gets them; an MCP server's
      * tools exist only once the server runs, which render does not do, so the server is named.
      */
-    static void printAgent(AgentSettings agent, PrintWriter out) {
+    static void printAgent(AgentSettings agent, String builtInTools, PrintWriter out) {
         out.println();
         out.println("## agent: up to " + agent.effectiveMaxTurns() + " model turns within " + agent.effectiveTimeout().toSeconds()
                 + " s; each turn is sent the messages so far and these tools"
                 + (agent.tools() == null ? "" : " (only " + String.join(", ", agent.tools()) + ", agent.tools)") + ":");
+        if (builtInTools != null) {
+            out.println();
+            out.println(builtInTools);
+        }
         for (HttpToolConfig tool : agent.httpTools()) {
             if (agent.tools() != null && !agent.tools().contains(tool.name())) {
                 continue;
@@ -282,7 +296,7 @@ final class RenderCommand implements Callable<Integer> {
                     : server.url())
                     + ") ⟨its tools and their schemas, as the server lists them when the job starts it; render starts no server⟩");
         }
-        if (agent.httpTools().isEmpty() && agent.mcpServers().isEmpty()) {
+        if (agent.httpTools().isEmpty() && agent.mcpServers().isEmpty() && builtInTools == null) {
             out.println();
             out.println("⟨no tools: the agent answers in one turn⟩");
         }

@@ -99,6 +99,33 @@ class RenderCommandTest {
     }
 
     @Test
+    void anAgentsWorkspaceToolsAndAJudgeReadingThemAreShownAsBuiltInTools() throws Exception {
+        Path benchmark = Files.writeString(dir.resolve("files.yaml"), """
+                questions:
+                  - id: q1
+                    question: "Which gene?"
+                    raw_answer: "BRCA1."
+                    template: {fields: {gene: {type: string, description: the gene symbol, ground_truth: BRCA1}}}
+                """);
+        Path config = Files.writeString(dir.resolve("files-run.yaml"), """
+                answering_models: [{interface: openai, model: m, agent: {workspace: {enabled: true, max_bytes: 4096}}}]
+                judges: [{interface: openai, model: j}]
+                agentic_parsing: {enabled: true, judge_context: workspace}
+                """);
+
+        CliRun generation = CliRun.of("render", benchmark.toString(), "--config", config.toString(), "--question", "q1");
+        assertThat(generation.exit()).as(generation.err()).isZero();
+        assertThat(generation.out()).contains("[built-in tools list_files, read_file, write_file] (over the job's workspace, 4096 bytes")
+                .doesNotContain("no tools");
+
+        CliRun investigation = CliRun.of("render", benchmark.toString(), "--config", config.toString(), "--question", "q1",
+                "--task", "agentic_parsing_investigation");
+        assertThat(investigation.exit()).as(investigation.err()).isZero();
+        assertThat(investigation.out()).contains("[built-in tools list_files, read_file] (read-only, over the answering agent's workspace")
+                .doesNotContain("no tools");
+    }
+
+    @Test
     void anLvePromptFileIsReadFilledAndShownTurnByTurn() throws Exception {
         CliRun run = CliRun.of("render", benchmark().toString(), "--question", "lve");
         assertThat(run.exit()).isEqualTo(0);

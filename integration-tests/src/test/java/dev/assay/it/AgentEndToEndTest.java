@@ -28,6 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>A second run on the same stack evaluates agentically (docs/agents.md, "Agentic evaluation"):
  * its judge parses by investigating with the HTTP MCP server's tools, then extracting, and scores
  * an {@code agentic} trait by investigating with a declared http tool.
+ *
+ * <p>A third run gives its answering agent a workspace (docs/agents.md, "The workspace"): the agent
+ * writes its finding to a file and answers only where to find it; the generation service snapshots
+ * the file into the answer, and the parsing service's judge ({@code judge_context:
+ * trace_and_workspace}) lists and reads it with its read-only file tools.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AgentEndToEndTest {
@@ -57,6 +62,12 @@ class AgentEndToEndTest {
     /** The key headers the agentic trait's http tool was called with. */
     private final List<String> traitToolKeys = java.util.Collections.synchronizedList(new ArrayList<>());
     private JsonNode agentic;
+
+    private static final String Q_FILES = "Where does BRCA1 lie? (write your finding to a file)";
+    private static final String FINDING = "BRCA1 lies on chromosome 17, at 17q21.31.";
+    private static final String FILES_ANSWER = "My finding is in findings/brca1.md.";
+    private static final String FILES_REPORT = "chromosome: the agent's file findings/brca1.md says chromosome 17.";
+    private JsonNode withFiles;
 
     @BeforeAll
     void run() throws Exception {
@@ -93,6 +104,11 @@ class AgentEndToEndTest {
         String agenticRun = RunApi.submit(agenticRunRequest()).get("run_id").asText();
         RunApi.awaitCompleted(agenticRun, Duration.ofMinutes(3), stack::logTails);
         agentic = RunApi.results(agenticRun).get("results").get(0);
+
+        // and a run whose answering agent leaves its finding in its workspace, for the judge to read
+        String filesRun = RunApi.submit(workspaceRunRequest()).get("run_id").asText();
+        RunApi.awaitCompleted(filesRun, Duration.ofMinutes(3), stack::logTails);
+        withFiles = RunApi.results(filesRun).get("results").get(0);
     }
 
     @AfterAll
@@ -116,6 +132,14 @@ class AgentEndToEndTest {
         }
         if (model.equals("judge-agentic")) {
             return agenticJudge(request);
+        }
+        if (model.equals("agent-files")) {
+            return request.json().get("messages").findValues("tool_call_id").isEmpty()
+                    ? StubReply.toolCall("write_file", Json.write(Map.of("path", "findings/brca1.md", "content", FINDING)))
+                    : StubReply.text(FILES_ANSWER);
+        }
+        if (model.equals("judge-files")) {
+            return filesJudge(request);
         }
         if (model.startsWith("agent-")) {
             String question = request.contentsOf("user").get(0);
@@ -161,6 +185,70 @@ class AgentEndToEndTest {
                     : "{\"reasoning\":\"No report.\",\"verdict\":false}");
         }
         return StubReply.text("{}");
+    }
+
+    /** The workspace's judge: lists the files, reads the agent's, reports what it says only when the file's text came back. */
+    private StubReply filesJudge(RecordedRequest request) {
+        String content = request.allContent();
+        if (content.contains("You investigate the answer a model gave")) {
+            return switch (request.json().get("messages").findValues("tool_call_id").size()) {
+                case 0 -> StubReply.toolCall("list_files", "{}");
+                case 1 -> StubReply.toolCall("read_file", "{\"path\":\"findings/brca1.md\"}");
+                default -> StubReply.text(content.contains(FINDING) ? FILES_REPORT : "No finding in the workspace.");
+            };
+        }
+        return StubReply.text(content.contains(FILES_REPORT) ? "{\"chromosome\":17}" : "{\"chromosome\":0}");
+    }
+
+    private String workspaceRunRequest() throws Exception {
+        String stub = stack.stub().baseUrl();
+        String yaml = """
+                benchmark:
+                  name: workspace
+                  questions:
+                    - id: files
+                      question: "%s"
+                      template: {fields: {chromosome: {type: integer, description: the chromosome, ground_truth: 17}}}
+                config:
+                  name: workspace
+                  answering_models:
+                    - interface: openai
+                      model: agent-files
+                      base_url: "%s"
+                      api_key_env: %s
+                      agent: {max_turns: 3, workspace: {enabled: true, max_bytes: 4096}}
+                  judges:
+                    - {interface: openai, model: judge-files, base_url: "%s", api_key_env: %s}
+                  agentic_parsing:
+                    enabled: true
+                    judge_context: trace_and_workspace
+                    agent: {max_turns: 4}
+                """.formatted(Q_FILES, stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV);
+        return Json.write(Json.yaml().readTree(yaml));
+    }
+
+    @Test
+    void theAgentsWorkspaceTravelsInTheAnswerAndTheJudgeReadsItsFiles() {
+        assertThat(withFiles.get("status").asText()).as(String.valueOf(withFiles.get("failure"))).isEqualTo("passed");
+        // the response names no chromosome: the 17 came from the file, through the judge's read
+        assertThat(withFiles.get("response").asText()).isEqualTo(FILES_ANSWER);
+        assertThat(withFiles.get("parsed").get("chromosome").asInt()).isEqualTo(17);
+        JsonNode workspace = withFiles.get("agent").get("workspace");
+        assertThat(workspace.get("files")).hasSize(1);
+        assertThat(workspace.get("files").get(0).get("path").asText()).isEqualTo("findings/brca1.md");
+        assertThat(workspace.get("files").get(0).get("content").asText()).isEqualTo(FINDING);
+        assertThat(workspace.get("max_bytes").asLong()).isEqualTo(4096);
+        assertThat(workspace.get("limit_reached").asBoolean()).isFalse();
+        JsonNode investigation = withFiles.get("investigation");
+        assertThat(investigation.get("workspace_files_read")).extracting(JsonNode::asText).containsExactly("findings/brca1.md");
+        // the answering agent was offered the workspace's tools, the judge the read-only pair, and the
+        // judge's last investigation turn held the file's text as a tool result
+        RecordedRequest agentFirst = stack.stub().requests().stream().filter(r -> "agent-files".equals(r.model())).findFirst().orElseThrow();
+        assertThat(agentFirst.json().get("tools").findValuesAsText("name")).containsExactly("list_files", "read_file", "write_file");
+        List<RecordedRequest> judged = stack.stub().requests().stream().filter(r -> "judge-files".equals(r.model())).toList();
+        assertThat(judged.get(0).json().get("tools").findValuesAsText("name")).containsExactly("list_files", "read_file");
+        assertThat(judged.get(0).allContent()).contains("<workspace>", "findings/brca1.md", "--- AI Message ---");
+        assertThat(judged.get(2).contentsOf("tool")).contains(FINDING);
     }
 
     private String agenticRunRequest() throws Exception {

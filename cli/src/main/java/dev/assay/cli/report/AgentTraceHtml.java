@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -78,8 +80,38 @@ public final class AgentTraceHtml {
                 }
             }
         }
+        workspace(out, agent.path("workspace"));
+        JsonNode read = agent.path("workspace_files_read");
+        if (read.isArray()) {
+            List<String> paths = new ArrayList<>();
+            read.forEach(path -> paths.add(path.asText()));
+            out.append("<div class=\"prompt\"><span class=\"role\">workspace files read</span> ")
+                    .append(paths.isEmpty() ? "none" : Html.escape(String.join(", ", paths))).append("</div>\n");
+        }
         out.append("</details>\n");
         return out.toString();
+    }
+
+    /** The answering agent's workspace as its job left it: each file folded, under its path and size. */
+    private static void workspace(StringBuilder out, JsonNode workspace) {
+        if (!workspace.isObject()) {
+            return;
+        }
+        JsonNode files = workspace.path("files");
+        out.append("<div class=\"prompt\"><span class=\"role\">workspace · ").append(files.size())
+                .append(files.size() == 1 ? " file, " : " files, ").append(workspace.path("total_bytes").asLong()).append(" of ")
+                .append(workspace.path("max_bytes").asLong()).append(" bytes</span>");
+        if (workspace.path("limit_reached").asBoolean(false)) {
+            out.append(" <span class=\"error\">a write was refused at the size limit</span>");
+        }
+        out.append('\n');
+        for (JsonNode file : files) {
+            String content = file.path("content").asText();
+            out.append("<details><summary>").append(Html.escape(file.path("path").asText())).append(" <span class=\"muted\">")
+                    .append(content.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).append(" bytes</span></summary><pre>")
+                    .append(Html.escape(content)).append("</pre></details>\n");
+        }
+        out.append("</div>\n");
     }
 
     private static void assistantBlock(StringBuilder out, JsonNode block, Map<String, String> toolNames) {

@@ -42,6 +42,21 @@ class AgentTraceHtmlTest {
     }
 
     @Test
+    void theWorkspaceIsShownFileByFileAndAnInvestigationSaysWhichFilesItRead() {
+        ObjectNode agent = (ObjectNode) ReportFixtures.json(AGENT);
+        agent.set("workspace", ReportFixtures.json("""
+                {"files": [{"path": "notes/gene.md", "content": "BRCA1 <17q21>"}], "total_bytes": 13, "max_bytes": 4096,
+                 "limit_reached": true}"""));
+        String html = AgentTraceHtml.render(agent);
+        assertThat(html).contains("workspace · 1 file, 13 of 4096 bytes", "a write was refused at the size limit",
+                "notes/gene.md", "BRCA1 &lt;17q21&gt;");
+
+        ObjectNode investigation = (ObjectNode) ReportFixtures.json(AGENT);
+        investigation.set("workspace_files_read", ReportFixtures.json("[\"notes/gene.md\"]"));
+        assertThat(AgentTraceHtml.render(investigation, "Judge's investigation", false)).contains("workspace files read</span> notes/gene.md");
+    }
+
+    @Test
     void aRunCutOffAtItsTurnLimitSaysSo() {
         ObjectNode agent = (ObjectNode) ReportFixtures.json(AGENT);
         agent.put("limit_reached", true).put("actual_model", "gpt-4o-2024-08-06");

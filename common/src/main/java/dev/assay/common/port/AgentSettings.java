@@ -24,6 +24,7 @@ import java.util.Set;
  * @param mcpServers the servers whose tools are offered
  * @param tools      when given, only these tools (by name) are offered; null offers every tool listed
  * @param httpTools  tools declared here, each backed by an HTTP endpoint; offered after the servers' tools
+ * @param workspace  a scratch file tree with the built-in file tools, snapshotted into the answer; answering agents only
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -32,7 +33,8 @@ public record AgentSettings(
         @JsonDeserialize(using = FlexibleDurationDeserializer.class) Duration timeout,
         List<McpServerConfig> mcpServers,
         List<String> tools,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HttpToolConfig> httpTools) implements Validatable {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HttpToolConfig> httpTools,
+        WorkspaceSettings workspace) implements Validatable {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
     /** Turns a single run may be given: beyond it a misconfigured loop would only burn money. */
@@ -47,6 +49,26 @@ public record AgentSettings(
     /** Settings with MCP servers only. */
     public AgentSettings(Integer maxTurns, Duration timeout, List<McpServerConfig> mcpServers, List<String> tools) {
         this(maxTurns, timeout, mcpServers, tools, null);
+    }
+
+    /** Settings without a workspace. */
+    public AgentSettings(Integer maxTurns, Duration timeout, List<McpServerConfig> mcpServers, List<String> tools,
+                         List<HttpToolConfig> httpTools) {
+        this(maxTurns, timeout, mcpServers, tools, httpTools, null);
+    }
+
+    /** True when the agent works in a workspace of its own. */
+    @JsonIgnore
+    public boolean hasWorkspace() {
+        return workspace != null && workspace.isEnabled();
+    }
+
+    /** A judge's agent block reads the answering agent's workspace and has none of its own: {@code workspace} there is an error at {@code path}. */
+    public static void rejectWorkspace(AgentSettings agent, String path, String what, Problems problems) {
+        if (agent != null && agent.workspace() != null) {
+            problems.add(Problems.field(path, "workspace"), what + " has no workspace of its own (agentic parsing reads the "
+                    + "answering agent's with judge_context workspace or trace_and_workspace)");
+        }
     }
 
     /** Karenina's defaults for a judge's investigation (agentic parsing, agentic traits). */
@@ -110,6 +132,9 @@ public record AgentSettings(
             if (tool.name() != null && !toolNames.add(tool.name())) {
                 problems.add(Problems.field(at, "name"), "\"" + tool.name() + "\" names two http tools; give each its own name");
             }
+        }
+        if (workspace != null) {
+            workspace.validate(Problems.field(path, "workspace"), problems);
         }
         if (tools != null) {
             for (int i = 0; i < tools.size(); i++) {

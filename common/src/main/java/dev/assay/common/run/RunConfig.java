@@ -185,12 +185,32 @@ public record RunConfig(
                 problems.add(Problems.field(Problems.field(path, "agentic_parsing"), "enabled"),
                         "agentic parsing fills the template, which evaluation_mode rubric_only does not use");
             }
+            if (agenticParsing.isEnabled() && agenticParsing.effectiveJudgeContext().includesWorkspace()) {
+                requireWorkspaces(path, problems);
+            }
         }
         manualAnswers.forEach((key, answer) -> {
             if (answer != null) {
                 answer.validate(Problems.field(Problems.field(path, "manual_answers"), key), problems);
             }
         });
+    }
+
+    /**
+     * A judge told to read the answering agent's workspace needs one on every answering model: caught
+     * here, at submit, rather than as a failed result per job (a job published without this check
+     * still fails at parsing, naming the problem).
+     */
+    private void requireWorkspaces(String path, Problems problems) {
+        String context = agenticParsing.effectiveJudgeContext().wireValue();
+        for (int i = 0; i < answeringModels.size(); i++) {
+            ModelConfig model = answeringModels.get(i);
+            if (model != null && (model.agent() == null || !model.agent().hasWorkspace())) {
+                problems.add(Problems.index(Problems.field(path, "answering_models"), i), "agentic_parsing.judge_context \""
+                        + context + "\" has the judge read the answering agent's workspace, and this model has none: give it "
+                        + "agent.workspace: {enabled: true}, or use judge_context trace");
+            }
+        }
     }
 
     private static void checkModels(String path, List<ModelConfig> models, Problems problems) {

@@ -95,4 +95,47 @@ class AgenticSettingsTest {
                 "questions[0].rubric.traits[3].result: unknown result \"scor\" (did you mean \"score\"?); expected one of boolean, score, literal",
                 "questions[0].rubric.traits[4].agent: is not used by boolean traits (they use deep_judgment)");
     }
+
+    @Test
+    void aWorkspaceJudgeContextNeedsAWorkspaceOnEveryAnsweringModelAndNoOtherTools() throws Exception {
+        assertThat(runErrors("""
+                answering_models:
+                  - {interface: openai, model: with-files, agent: {workspace: {enabled: true, max_bytes: 4096}}}
+                  - {interface: openai, model: plain}
+                agentic_parsing: {enabled: true, judge_context: workspace}
+                """)).containsExactly("answering_models[1]: agentic_parsing.judge_context \"workspace\" has the judge read the "
+                + "answering agent's workspace, and this model has none: give it agent.workspace: {enabled: true}, or use judge_context trace");
+        // every model with a workspace: valid, though the judge declares no tools (its file tools are its tools)
+        assertThat(runErrors("""
+                answering_models:
+                  - {interface: openai, model: with-files, agent: {workspace: {enabled: true}}}
+                agentic_parsing: {enabled: true, judge_context: trace_and_workspace}
+                """)).isEmpty();
+    }
+
+    @Test
+    void kareninasJudgeContextNamesReadAsTheirCounterparts() throws Exception {
+        for (String[] names : new String[][]{{"workspace_only", "workspace"}, {"trace_only", "trace"},
+                {"response_only", "response"}, {"trace_and_workspace", "trace_and_workspace"}}) {
+            RunConfig config = Json.yaml().readValue("agentic_parsing: {enabled: true, judge_context: " + names[0] + "}", RunConfig.class);
+            assertThat(config.agenticParsing().effectiveJudgeContext().wireValue()).isEqualTo(names[1]);
+        }
+    }
+
+    @Test
+    void aWorkspaceCapOutOfRangeOrAJudgesOwnWorkspaceIsNamedAtItsPlace() throws Exception {
+        RunConfig config = Json.yaml().readValue("""
+                answering_models:
+                  - {interface: openai, model: with-files, agent: {workspace: {enabled: true, max_bytes: 100000000}}}
+                judges: [{interface: openai, model: judge}]
+                agentic_parsing: {enabled: true, judge_context: workspace, agent: {workspace: {enabled: true}}}
+                """, RunConfig.class);
+        Problems problems = new Problems();
+        config.validate("", problems);
+        assertThat(problems.errors().stream().map(ValidationError::toString).toList()).containsExactlyInAnyOrder(
+                "answering_models[0].agent.workspace.max_bytes: must be between 1 and 524288 (the snapshot travels in the "
+                        + "pipeline's records), got 100000000",
+                "agentic_parsing.agent.workspace: agentic parsing's investigating judge has no workspace of its own (agentic "
+                        + "parsing reads the answering agent's with judge_context workspace or trace_and_workspace)");
+    }
 }

@@ -17,6 +17,9 @@ import dev.assay.common.run.RunOutput;
 import dev.assay.core.agent.AgentRunException;
 import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.agent.ToolLoopAgent;
+import dev.assay.core.agent.Toolbox;
+import dev.assay.core.agent.Workspace;
+import dev.assay.core.agent.WorkspaceToolbox;
 import dev.assay.core.llm.Completion;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.session.ModelSession;
@@ -59,7 +62,10 @@ final class AgentAnswers {
                 job.question().id(), extra);
         ToolLoopAgent agent = new ToolLoopAgent((messages, offered) -> session.complete(PromptTask.GENERATION, messages, offered),
                 tools, capabilities, model.model());
-        AgentRuns runs = new AgentRuns(agent, settings, config);
+        // one workspace per job: every run of a multi-run or multi-variable prompt works in it
+        Workspace workspace = settings.hasWorkspace() ? new Workspace(settings.workspace().effectiveMaxBytes()) : null;
+        AgentRuns runs = new AgentRuns(agent, settings, config,
+                workspace == null ? Toolbox.EMPTY : WorkspaceToolbox.writable(workspace), workspace);
         boolean prompted = job.question().prompt() != null;
         try {
             String response = new PromptRuns(new ConversationLoop(runs), job, capabilities).answer(variables, outputs);
@@ -107,19 +113,23 @@ final class AgentAnswers {
         private final ToolLoopAgent agent;
         private final AgentSettings settings;
         private final AgentConfig config;
+        private final Toolbox builtIn;
+        private final Workspace workspace;
         private final List<AgentResult> runs = new ArrayList<>();
         private List<Message> sent = List.of();
 
-        AgentRuns(ToolLoopAgent agent, AgentSettings settings, AgentConfig config) {
+        AgentRuns(ToolLoopAgent agent, AgentSettings settings, AgentConfig config, Toolbox builtIn, Workspace workspace) {
             this.agent = agent;
             this.settings = settings;
             this.config = config;
+            this.builtIn = builtIn;
+            this.workspace = workspace;
         }
 
         @Override
         public Completion complete(List<Message> messages) {
             sent = messages;
-            AgentResult result = agent.run(messages, List.of(), settings.mcpServers(), config);
+            AgentResult result = agent.run(messages, List.of(), settings.mcpServers(), config, builtIn);
             runs.add(result);
             if (result.limitReached()) {
                 throw new CutOff(result.finalResponse());
@@ -133,8 +143,13 @@ final class AgentAnswers {
             return trace.subList(Math.min(sent.size(), trace.size()), trace.size());
         }
 
-        /** The runs as one: their traces joined, turns and usage summed, cut off when any was. */
+        /** The runs as one (their traces joined, turns and usage summed, cut off when any was), with the workspace as they left it. */
         AgentResult result(AgentResult failedRun) {
+            AgentResult joined = joined(failedRun);
+            return joined == null || workspace == null ? joined : joined.withWorkspace(workspace.snapshot());
+        }
+
+        private AgentResult joined(AgentResult failedRun) {
             List<AgentResult> all = new ArrayList<>(runs);
             if (failedRun != null) {
                 all.add(failedRun);

@@ -7,7 +7,7 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
 import dev.assay.common.message.Role;
-import dev.assay.common.message.ToolUseBlock;
+import dev.assay.common.message.ToolResultBlock;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.pipeline.GenerationOutcome;
@@ -19,21 +19,15 @@ import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.port.AgentResult;
 import dev.assay.common.port.AgentTrace;
 import dev.assay.common.port.HttpToolConfig;
-import dev.assay.common.port.LlmPort;
-import dev.assay.common.port.LlmResponse;
-import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.port.PortExecutionException;
-import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
+import dev.assay.common.port.WorkspaceSnapshot;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.port.AgentSettings;
 import dev.assay.common.run.AgenticParsingSettings;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.core.llm.LlmPortFactory;
-import dev.assay.core.llm.LlmSettings;
 import dev.assay.core.llm.ModelGateway;
-import dev.assay.core.llm.SecretResolver;
+import dev.assay.core.testing.ScriptedLlm;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,8 +41,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -101,78 +93,8 @@ class AgenticParsingTest {
         return new AgenticParsingSettings(true, context, new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(tool)));
     }
 
-    /** A judge answering each call with the next scripted reply; a reply naming a tool asks for it; null fails the call. */
-    private static final class ScriptedJudge implements LlmPortFactory, LlmPort {
-        private final Queue<Object> replies = new ConcurrentLinkedQueue<>();
-        final List<List<Message>> received = Collections.synchronizedList(new ArrayList<>());
-        final List<List<String>> offered = Collections.synchronizedList(new ArrayList<>());
-
-        ScriptedJudge toolCall(String name, String argumentsJson) {
-            replies.add(new ToolUseBlock("call-" + replies.size(), name, Json.read(argumentsJson, JsonNode.class)));
-            return this;
-        }
-
-        ScriptedJudge text(String text) {
-            replies.add(text);
-            return this;
-        }
-
-        ScriptedJudge failing() {
-            replies.add(Boolean.FALSE);
-            return this;
-        }
-
-        @Override
-        public String interfaceName() {
-            return "scripted";
-        }
-
-        @Override
-        public LlmPort create(ModelConfig model, java.util.Optional<String> apiKey) {
-            return this;
-        }
-
-        @Override
-        public LlmResponse invoke(List<Message> messages) {
-            return invoke(messages, List.of());
-        }
-
-        @Override
-        public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
-            received.add(messages);
-            offered.add(tools.stream().map(ToolDefinition::name).toList());
-            Object reply = replies.poll();
-            UsageMetadata usage = UsageMetadata.of("judge", 100, 10);
-            if (reply == null || Boolean.FALSE.equals(reply)) {
-                throw PortExecutionException.permanent("the judge is gone");
-            }
-            if (reply instanceof ToolUseBlock call) {
-                return new LlmResponse("", usage, null, List.of(call));
-            }
-            return new LlmResponse((String) reply, usage, null);
-        }
-
-        @Override
-        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
-            return this;
-        }
-
-        @Override
-        public PortCapabilities capabilities() {
-            return PortCapabilities.DEFAULT;
-        }
-    }
-
-    private static final LlmSettings NO_RETRIES = new LlmSettings() {
-        @Override public int maxAttempts() { return 1; }
-        @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
-        @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
-        @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
-        @Override public int repairAttempts() { return 0; }
-    };
-
-    private static ParsingOutcome parse(ScriptedJudge judge, AgenticParsingSettings agentic, GenerationOutcome generation) {
-        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES));
+    private static ParsingOutcome parse(ScriptedLlm judge, AgenticParsingSettings agentic, GenerationOutcome generation) {
+        ParsingStage stage = new ParsingStage(judge.gateway());
         JobSettings settings = new JobSettings(null, false, false,
                 new PromptConfig(null, null, null, null, null, "Check the gene in the registry.", null, null))
                 .withAgenticParsing(agentic);
@@ -195,7 +117,7 @@ class AgenticParsingTest {
 
     @Test
     void theJudgeInvestigatesWithItsToolThenTheExtractionFillsTheTemplate() {
-        ScriptedJudge judge = new ScriptedJudge()
+        ScriptedLlm judge = new ScriptedLlm()
                 .toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}")
                 .text("gene: the answer names BRCA1; the registry confirms BRCA1 at 17q21.31.")
                 .text("{\"gene\": \"BRCA1\"}");
@@ -216,18 +138,18 @@ class AgenticParsingTest {
                 PromptTask.AGENTIC_PARSING_INVESTIGATION, PromptTask.AGENTIC_PARSING_EXTRACTION);
         // the investigation saw the answering agent's trace, the template and the run's agentic_parsing instructions,
         // and was offered the tool; the extraction read its report and was offered none
-        String investigationPrompt = text(judge.received.get(0));
+        String investigationPrompt = text(judge.received().get(0));
         assertThat(investigationPrompt).contains("--- AI Message ---", "I looked it up: BRCA1.", "\"gene\"",
                 "Check the gene in the registry.");
-        assertThat(judge.offered.get(0)).containsExactly("gene_lookup");
-        String extractionPrompt = text(judge.received.get(2));
+        assertThat(judge.offered().get(0)).containsExactly("gene_lookup");
+        String extractionPrompt = text(judge.received().get(2));
         assertThat(extractionPrompt).contains("the registry confirms BRCA1", "Check the gene in the registry.");
-        assertThat(judge.offered.get(2)).isEmpty();
+        assertThat(judge.offered().get(2)).isEmpty();
     }
 
     @Test
     void aFailedInvestigationIsTheJudgesRecordedFailureWithItsTraceAndNoParse() {
-        ScriptedJudge judge = new ScriptedJudge().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}").failing();
+        ScriptedLlm judge = new ScriptedLlm().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}").failing();
 
         ParsingOutcome outcome = parse(judge, settings(null), answeredByAnAgent());
 
@@ -243,7 +165,7 @@ class AgenticParsingTest {
 
     @Test
     void anInvestigationCutOffAtItsTurnLimitIsAContentFailureNotAGuess() {
-        ScriptedJudge judge = new ScriptedJudge().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}");
+        ScriptedLlm judge = new ScriptedLlm().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}");
 
         ParsingOutcome outcome = parse(judge, settings(1), answeredByAnAgent());
 
@@ -255,13 +177,96 @@ class AgenticParsingTest {
 
     @Test
     void withJudgeContextResponseTheInvestigationSeesOnlyTheFinalResponse() {
-        ScriptedJudge judge = new ScriptedJudge().text("gene: the answer names BRCA1.").text("{\"gene\": \"BRCA1\"}");
+        ScriptedLlm judge = new ScriptedLlm().text("gene: the answer names BRCA1.").text("{\"gene\": \"BRCA1\"}");
 
         ParsingOutcome outcome = parse(judge, settings(null, AgenticParsingSettings.JudgeContext.RESPONSE), answeredByAnAgent());
 
         assertThat(outcome.template().passed()).isTrue();
         assertThat(outcome.investigation().turns()).isEqualTo(1);
-        assertThat(text(judge.received.get(0))).contains("<response>\nI looked it up: BRCA1.\n</response>")
+        assertThat(text(judge.received().get(0))).contains("<response>\nI looked it up: BRCA1.\n</response>")
                 .doesNotContain("--- AI Message ---");
+    }
+
+    private static final String NOTES = "Looked up in the registry: BRCA1, 17q21.31.";
+
+    private static GenerationOutcome answeredWithAWorkspace() {
+        GenerationOutcome plain = answeredByAnAgent();
+        WorkspaceSnapshot workspace = new WorkspaceSnapshot(List.of(new WorkspaceSnapshot.File("notes/gene.md", NOTES),
+                new WorkspaceSnapshot.File("scratch.txt", "nothing here")), NOTES.length() + 12, 1024, false);
+        return new GenerationOutcome(plain.response(), List.of(), UsageMetadata.EMPTY, 5, null, null, null,
+                plain.agent().withWorkspace(workspace));
+    }
+
+    /** A judge with no tools of its own: with the workspace in its context, its file tools are what it has. */
+    private static AgenticParsingSettings workspaceSettings(AgenticParsingSettings.JudgeContext context) {
+        return new AgenticParsingSettings(true, context, new AgentSettings(5, Duration.ofSeconds(30), List.of(), null));
+    }
+
+    private static List<ToolResultBlock> toolResults(List<Message> messages) {
+        List<ToolResultBlock> results = new ArrayList<>();
+        messages.forEach(message -> message.content().forEach(block -> {
+            if (block instanceof ToolResultBlock result) {
+                results.add(result);
+            }
+        }));
+        return results;
+    }
+
+    @Test
+    void withJudgeContextWorkspaceTheJudgeListsAndReadsTheAnsweringAgentsFilesReadOnly() {
+        ScriptedLlm judge = new ScriptedLlm()
+                .toolCall("list_files", "{}")
+                .toolCall("read_file", "{\"path\": \"notes/gene.md\"}")
+                .toolCall("write_file", "{\"path\": \"notes/gene.md\", \"content\": \"TP53\"}")
+                .text("gene: the agent's notes name BRCA1.")
+                .text("{\"gene\": \"BRCA1\"}");
+
+        ParsingOutcome outcome = parse(judge, workspaceSettings(AgenticParsingSettings.JudgeContext.WORKSPACE), answeredWithAWorkspace());
+
+        assertThat(outcome.failure()).isNull();
+        assertThat(outcome.template().passed()).isTrue();
+        // offered the read-only pair, and shown the question and the files, not the response or trace
+        assertThat(judge.offered().get(0)).containsExactly("list_files", "read_file");
+        String prompt = text(judge.received().get(0));
+        assertThat(prompt).contains("<workspace>", "notes/gene.md (" + NOTES.length() + " bytes)", "scratch.txt (12 bytes)")
+                .doesNotContain("<response>").doesNotContain("I looked it up");
+        // the judge saw the listing and the file's text in its tool results; its write was refused
+        List<ToolResultBlock> results = toolResults(judge.received().get(3));
+        assertThat(results).extracting(ToolResultBlock::content).startsWith(
+                "notes/gene.md (" + NOTES.length() + " bytes)\nscratch.txt (12 bytes)", NOTES);
+        assertThat(results.get(2).isError()).isTrue();
+        assertThat(results.get(2).content()).contains("no tool named \"write_file\"", "list_files, read_file");
+        // the result records which files the judge read, and survives the trip to the rubric service
+        assertThat(outcome.investigation().workspaceFilesRead()).containsExactly("notes/gene.md");
+        assertThat(Json.read(Json.write(outcome), ParsingOutcome.class).investigation().workspaceFilesRead())
+                .containsExactly("notes/gene.md");
+        assertThat(Json.write(outcome)).contains("\"workspace_files_read\":[\"notes/gene.md\"]");
+    }
+
+    @Test
+    void withJudgeContextTraceAndWorkspaceTheJudgeSeesTheTraceAndTheFiles() {
+        ScriptedLlm judge = new ScriptedLlm().text("gene: BRCA1, as the trace says.").text("{\"gene\": \"BRCA1\"}");
+
+        ParsingOutcome outcome = parse(judge, workspaceSettings(AgenticParsingSettings.JudgeContext.TRACE_AND_WORKSPACE),
+                answeredWithAWorkspace());
+
+        assertThat(outcome.template().passed()).isTrue();
+        assertThat(text(judge.received().get(0))).contains("--- AI Message ---", "I looked it up: BRCA1.", "<workspace>",
+                "notes/gene.md");
+        assertThat(judge.offered().get(0)).containsExactly("list_files", "read_file");
+        // it read nothing: the record says so
+        assertThat(outcome.investigation().workspaceFilesRead()).isEmpty();
+    }
+
+    @Test
+    void aWorkspaceContextOnAnAnswerWithoutAWorkspaceIsARecordedFailureWithoutAJudgeCall() {
+        ScriptedLlm judge = new ScriptedLlm().text("never asked");
+
+        ParsingOutcome outcome = parse(judge, workspaceSettings(AgenticParsingSettings.JudgeContext.WORKSPACE), answeredByAnAgent());
+
+        assertThat(outcome.parsed()).isNull();
+        assertThat(outcome.failure().category()).isEqualTo(FailureCategory.AUTOFAIL);
+        assertThat(outcome.failure().reason()).contains("judge_context workspace", "carries none", "agent.workspace");
+        assertThat(judge.received()).isEmpty();
     }
 }

@@ -1,6 +1,5 @@
 package dev.assay.stage.parsing;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.Question;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
@@ -13,25 +12,15 @@ import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.ParsingOutcome;
 import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.VerificationJob;
-import dev.assay.common.port.LlmPort;
-import dev.assay.common.port.LlmResponse;
-import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
-import dev.assay.core.llm.LlmPortFactory;
-import dev.assay.core.llm.LlmSettings;
 import dev.assay.core.llm.ModelGateway;
-import dev.assay.core.llm.SecretResolver;
+import dev.assay.core.testing.ScriptedLlm;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,55 +38,8 @@ class ParsingStageTest {
 
     private static final ModelConfig JUDGE = ModelConfig.of("scripted", "judge");
 
-    /** Answers each call with the next scripted text; {@code null} fails the call for good. */
-    private static final class ScriptedJudge implements LlmPortFactory, LlmPort {
-
-        private final Deque<Optional<String>> answers = new ArrayDeque<>();
-
-        ScriptedJudge(String... answers) {
-            for (String answer : answers) {
-                this.answers.add(Optional.ofNullable(answer));
-            }
-        }
-
-        @Override
-        public String interfaceName() {
-            return "scripted";
-        }
-
-        @Override
-        public LlmPort create(ModelConfig model, Optional<String> apiKey) {
-            return this;
-        }
-
-        @Override
-        public LlmResponse invoke(List<Message> messages) {
-            Optional<String> answer = answers.isEmpty() ? Optional.empty() : answers.poll();
-            return new LlmResponse(answer.orElseThrow(() -> PortExecutionException.permanent("the judge is gone")),
-                    UsageMetadata.of("judge", 100, 10), null);
-        }
-
-        @Override
-        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
-            return this;
-        }
-
-        @Override
-        public PortCapabilities capabilities() {
-            return PortCapabilities.DEFAULT;
-        }
-    }
-
-    private static final LlmSettings NO_RETRIES = new LlmSettings() {
-        @Override public int maxAttempts() { return 1; }
-        @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
-        @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
-        @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
-        @Override public int repairAttempts() { return 0; }
-    };
-
-    private static ParsingOutcome parse(ScriptedJudge judge, ModelConfig judgeModel, String response) {
-        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES));
+    private static ParsingOutcome parse(ScriptedLlm judge, ModelConfig judgeModel, String response) {
+        ParsingStage stage = new ParsingStage(judge.gateway());
         VerificationJob job = VerificationJob.create("run", CAPITAL, ModelConfig.of("openai", "answerer"), List.of(judgeModel), 1,
                 new JobSettings(null, true, null), null, Instant.EPOCH);
         List<ParsedJob> parsed = stage.process(AnsweredJob.of(job, new GenerationOutcome(response, List.of(), UsageMetadata.EMPTY, 5, null)));
@@ -107,7 +49,7 @@ class ParsingStageTest {
 
     @Test
     void aJudgeChecksForAnAbstentionParsesTheAnswerAndItIsVerified() {
-        ParsingOutcome outcome = parse(new ScriptedJudge("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}",
+        ParsingOutcome outcome = parse(new ScriptedLlm("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}",
                 "{\"city\": \"Canberra\"}"), JUDGE, "It is Canberra.");
 
         assertThat(outcome.failure()).isNull();
@@ -119,7 +61,7 @@ class ParsingStageTest {
 
     @Test
     void aJudgeThatFailsMidwayKeepsTheCallsBeforeIt() {
-        ParsingOutcome outcome = parse(new ScriptedJudge("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}", null),
+        ParsingOutcome outcome = parse(new ScriptedLlm("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}", null),
                 JUDGE, "It is Canberra.");
 
         assertThat(outcome.failure().category()).isEqualTo(FailureCategory.SYSTEM);
@@ -131,7 +73,7 @@ class ParsingStageTest {
 
     @Test
     void aJudgeWithNoAdapterIsARecordedFailureWithNoCall() {
-        ParsingOutcome outcome = parse(new ScriptedJudge(), ModelConfig.of("scriptd", "judge"), "It is Canberra.");
+        ParsingOutcome outcome = parse(new ScriptedLlm(), ModelConfig.of("scriptd", "judge"), "It is Canberra.");
 
         assertThat(outcome.failure().category()).isEqualTo(FailureCategory.SYSTEM);
         assertThat(outcome.failure().reason()).contains("no adapter for interface \"scriptd\"");
@@ -140,7 +82,7 @@ class ParsingStageTest {
 
     @Test
     void anAbstentionIsTheVerdictAndNothingIsParsed() {
-        ParsingOutcome outcome = parse(new ScriptedJudge("{\"reasoning\": \"It declines.\", \"abstention_detected\": true}"), JUDGE,
+        ParsingOutcome outcome = parse(new ScriptedLlm("{\"reasoning\": \"It declines.\", \"abstention_detected\": true}"), JUDGE,
                 "I cannot answer that.");
 
         assertThat(outcome.failure().category()).isEqualTo(FailureCategory.ABSTAINED);
@@ -151,7 +93,7 @@ class ParsingStageTest {
 
     @Test
     void anEmptyResponseIsAnAutofailWithoutACallWhenAJudgeWouldParseIt() {
-        ParsingOutcome outcome = parse(new ScriptedJudge(), JUDGE, " ");
+        ParsingOutcome outcome = parse(new ScriptedLlm(), JUDGE, " ");
 
         assertThat(outcome.failure().category()).isEqualTo(FailureCategory.AUTOFAIL);
         assertThat(outcome.calls()).isEmpty();
@@ -160,7 +102,7 @@ class ParsingStageTest {
     /** A recorded LVE answer may be empty; its checker (a regex or expression trait) still judges it, so parsing must not stop it. */
     @Test
     void anEmptyResponseGoesOnToTheRubricWhenParsingCallsNoJudge() {
-        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(new ScriptedJudge()), new SecretResolver(), NO_RETRIES));
+        ParsingStage stage = new ParsingStage(new ScriptedLlm().gateway());
         VerificationJob job = VerificationJob.create("run", CAPITAL, ModelConfig.of("openai", "answerer"), List.of(JUDGE), 1,
                 new JobSettings(EvaluationMode.RUBRIC_ONLY, false, null), null, Instant.EPOCH);
 
@@ -179,20 +121,20 @@ class ParsingStageTest {
                 Message.toolResult("c1", "Canberra"), Message.assistant("It is Canberra."));
         ModelConfig manual = ModelConfig.of("manual", null);
 
-        ParsingOutcome cut = parseTrace(new ScriptedJudge(), manual, answered.subList(0, 2));
+        ParsingOutcome cut = parseTrace(new ScriptedLlm(), manual, answered.subList(0, 2));
         assertThat(cut.failure().category()).isEqualTo(FailureCategory.AUTOFAIL);
         assertThat(cut.failure().stage()).isEqualTo(dev.assay.common.pipeline.Stage.PARSING);
         assertThat(cut.failure().reason()).contains("ends on a tool call (lookup) that was never answered");
         assertThat(cut.calls()).isEmpty();
 
-        ParsingOutcome judged = parseTrace(new ScriptedJudge("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}",
+        ParsingOutcome judged = parseTrace(new ScriptedLlm("{\"reasoning\": \"It names a city.\", \"abstention_detected\": false}",
                 "{\"city\": \"Canberra\"}"), manual, answered);
         assertThat(judged.failure()).isNull();
         assertThat(judged.template().passed()).isTrue();
     }
 
-    private static ParsingOutcome parseTrace(ScriptedJudge judge, ModelConfig answering, List<Message> trace) {
-        ParsingStage stage = new ParsingStage(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES));
+    private static ParsingOutcome parseTrace(ScriptedLlm judge, ModelConfig answering, List<Message> trace) {
+        ParsingStage stage = new ParsingStage(judge.gateway());
         String response = trace.get(trace.size() - 1).text();
         VerificationJob job = VerificationJob.createAnswered("run", CAPITAL, answering, List.of(JUDGE), 1,
                 new JobSettings(null, true, null), dev.assay.common.run.ManualAnswer.ofTrace(trace), Instant.EPOCH);

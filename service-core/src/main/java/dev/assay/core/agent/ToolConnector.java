@@ -40,10 +40,19 @@ public class ToolConnector {
      *                                                      variable that is not set, or the filter names a tool nobody offers
      */
     public Toolbox open(List<McpServerConfig> servers, List<HttpToolConfig> httpTools, List<String> filter, Duration callTimeout) {
+        return open(Toolbox.EMPTY, servers, httpTools, filter, callTimeout);
+    }
+
+    /**
+     * As {@link #open(List, List, List, Duration)}, with {@code builtIn} (a workspace's file tools)
+     * offered first, whatever the filter.
+     */
+    public Toolbox open(Toolbox builtIn, List<McpServerConfig> servers, List<HttpToolConfig> httpTools, List<String> filter,
+                        Duration callTimeout) {
         Toolbox serverTools = mcp.open(servers, null, callTimeout);
         try {
             Toolbox declared = httpTools.isEmpty() ? Toolbox.EMPTY : HttpToolbox.open(http, secrets, httpTools, callTimeout);
-            return CombinedToolbox.of(serverTools, declared, filter);
+            return CombinedToolbox.of(builtIn, serverTools, declared, filter);
         } catch (RuntimeException e) {
             serverTools.close();
             throw e;

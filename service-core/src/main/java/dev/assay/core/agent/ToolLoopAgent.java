@@ -71,6 +71,17 @@ public final class ToolLoopAgent implements AgentPort {
     @Override
     public AgentResult run(List<Message> messages, List<ToolDefinition> tools, List<McpServerConfig> mcpServers,
                            AgentConfig config) {
+        return run(messages, tools, mcpServers, config, Toolbox.EMPTY);
+    }
+
+    /**
+     * As {@link #run(List, List, List, AgentConfig)}, with built-in tools offered first (a workspace's
+     * file tools, {@link WorkspaceToolbox}); they outlive the run, so closing it leaves them as they are.
+     *
+     * @throws AgentRunException when the run ended without an answer, with the trace so far
+     */
+    public AgentResult run(List<Message> messages, List<ToolDefinition> tools, List<McpServerConfig> mcpServers,
+                           AgentConfig config, Toolbox builtIn) {
         Run run = new Run(messages, config);
         if (!tools.isEmpty()) {
             // tools without an executor would be offered and never answered
@@ -79,7 +90,7 @@ public final class ToolLoopAgent implements AgentPort {
         }
         Toolbox toolbox;
         try {
-            toolbox = connector.open(mcpServers, httpTools(config), toolFilter(config), run.remaining());
+            toolbox = connector.open(builtIn, mcpServers, httpTools(config), toolFilter(config), run.remaining());
         } catch (PortException e) {
             throw run.failed(e);
         }

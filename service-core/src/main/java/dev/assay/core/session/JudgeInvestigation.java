@@ -9,6 +9,7 @@ import dev.assay.common.port.AgentSettings;
 import dev.assay.core.agent.AgentRunException;
 import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.agent.ToolLoopAgent;
+import dev.assay.core.agent.Toolbox;
 import dev.assay.core.llm.ModelCallException;
 
 import java.util.HashMap;
@@ -47,6 +48,11 @@ public final class JudgeInvestigation {
      * report is the outcome's failure, with the trace so far.
      */
     public Outcome run(ModelSession session, JudgePrompt prompt, AgentSettings agent, String questionId, String what) {
+        return run(session, prompt, agent, questionId, what, Toolbox.EMPTY);
+    }
+
+    /** As {@link #run(ModelSession, JudgePrompt, AgentSettings, String, String)}, with {@code builtIn} tools offered first (a workspace's). */
+    public Outcome run(ModelSession session, JudgePrompt prompt, AgentSettings agent, String questionId, String what, Toolbox builtIn) {
         Map<String, Object> extra = new HashMap<>();
         if (agent.tools() != null) {
             extra.put(ToolLoopAgent.TOOL_FILTER, agent.tools());
@@ -58,7 +64,7 @@ public final class JudgeInvestigation {
         try {
             ToolLoopAgent loop = new ToolLoopAgent((messages, offered) -> session.complete(prompt.task(), messages, offered),
                     tools, session.capabilities(), session.model().model());
-            AgentResult result = loop.run(session.messages(prompt), List.of(), agent.mcpServers(), config);
+            AgentResult result = loop.run(session.messages(prompt), List.of(), agent.mcpServers(), config, builtIn);
             if (result.limitReached()) {
                 return new Outcome(result, new Failure(FailureCategory.CONTENT, session.stage(), what + ": the investigating judge reached its "
                         + "turn limit (" + result.turns() + " turns) without a final report", null));

@@ -60,6 +60,7 @@ public final class AgenticTraitKind implements TraitKind {
             trait.agent().validate(agentPath, problems);
         }
         AgentSettings.requireTools(trait.agent(), agentPath, "an agentic trait's investigating judge", problems);
+        AgentSettings.rejectWorkspace(trait.agent(), agentPath, "an agentic trait's investigating judge", problems);
     }
 
     /** The trait as the LLM trait of its result kind, for the score extraction's answer schema. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.benchmark.AnswerTemplate;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
+import dev.assay.common.port.WorkspaceSnapshot;
 import dev.assay.common.template.TemplateSchemas;
 
 import java.util.Map;
@@ -68,6 +69,31 @@ public final class AgenticPrompts {
 
     public static String parsingInvestigationUser(String question, String answer) {
         return JudgeInput.of(question, answer);
+    }
+
+    /**
+     * The question, the answer under review (none when {@code answer} is null: the workspace is the
+     * answer, as Karenina's {@code workspace_only}) and, when given, the answering agent's workspace:
+     * its files by path and size, to be read with the file tools.
+     */
+    public static String parsingInvestigationUser(String question, String answer, WorkspaceSnapshot workspace) {
+        String text = answer == null ? "<question>\n" + TraitPrompt.strip(question) + "\n</question>" : JudgeInput.of(question, answer);
+        return workspace == null ? text : text + "\n\n" + workspace(workspace);
+    }
+
+    private static String workspace(WorkspaceSnapshot workspace) {
+        StringBuilder text = new StringBuilder("<workspace>\n");
+        if (workspace.files().isEmpty()) {
+            text.append("The answering agent left no files in its workspace.\n");
+        } else {
+            text.append("The answering agent worked in a workspace and left these files in it; read them with your tools ")
+                    .append("list_files and read_file, and treat what they hold as part of its answer:\n");
+            workspace.files().forEach(file -> text.append("- ").append(file.path()).append(" (").append(file.bytes()).append(" bytes)\n"));
+        }
+        if (workspace.limitReached()) {
+            text.append("(The workspace reached its size limit: a write of the agent's was refused.)\n");
+        }
+        return text.append("</workspace>").toString();
     }
 
     public static String parsingExtractionUser(String question, String report) {

@@ -110,8 +110,16 @@ public final class JudgeInputs {
         }
     }
 
-    /** Agentic parsing's investigation: the answer under review is the response or the answering agent's trace. */
-    public record AgenticInvestigation(String question, String answer, AnswerTemplate template) {
+    /**
+     * Agentic parsing's investigation: the answer under review is the response or the answering agent's trace
+     * (null: not shown, with {@code judge_context: workspace}); {@code workspace} is the answering agent's
+     * workspace when the judge is given it to read with its file tools, else null.
+     */
+    public record AgenticInvestigation(String question, String answer, AnswerTemplate template,
+                                       dev.assay.common.port.WorkspaceSnapshot workspace) {
+        public AgenticInvestigation(String question, String answer, AnswerTemplate template) {
+            this(question, answer, template, null);
+        }
     }
 
     /** Agentic parsing's extraction: the template filled from the investigation's report. */

@@ -227,7 +227,7 @@ public final class JudgeTasks {
     public static final JudgeTask<JudgeInputs.AgenticInvestigation, String> AGENTIC_PARSING_INVESTIGATION = JudgeTask.of(
             PromptTask.AGENTIC_PARSING_INVESTIGATION,
             in -> JudgePrompt.text(PromptTask.AGENTIC_PARSING_INVESTIGATION, AgenticPrompts.parsingInvestigationSystem(in.template()),
-                    AgenticPrompts.parsingInvestigationUser(in.question(), in.answer())),
+                    AgenticPrompts.parsingInvestigationUser(in.question(), in.answer(), in.workspace())),
             (in, answer) -> answer.asText(),
             subject -> {
                 subject.requireTemplate();

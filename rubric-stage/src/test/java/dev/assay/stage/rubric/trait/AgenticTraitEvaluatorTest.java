@@ -7,27 +7,18 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
-import dev.assay.common.message.ToolUseBlock;
 import dev.assay.common.pipeline.JobSettings;
 import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.TraitScore;
 import dev.assay.common.port.HttpToolConfig;
-import dev.assay.common.port.LlmPort;
-import dev.assay.common.port.LlmResponse;
-import dev.assay.common.port.PortCapabilities;
-import dev.assay.common.port.PortExecutionException;
-import dev.assay.common.port.ToolDefinition;
-import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.port.AgentSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.agent.McpConnector;
 import dev.assay.core.agent.ToolConnector;
-import dev.assay.core.llm.LlmPortFactory;
-import dev.assay.core.llm.LlmSettings;
-import dev.assay.core.llm.ModelGateway;
+import dev.assay.core.testing.ScriptedLlm;
 import dev.assay.core.llm.SecretResolver;
 import dev.assay.core.session.ModelSession;
 import dev.assay.stage.rubric.evaluation.TraitInput;
@@ -43,9 +34,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -91,68 +79,8 @@ class AgenticTraitEvaluatorTest {
         return new AgentSettings(3, Duration.ofSeconds(30), List.of(), null, List.of(tool));
     }
 
-    private static final class ScriptedJudge implements LlmPortFactory, LlmPort {
-        private final Queue<Object> replies = new ConcurrentLinkedQueue<>();
-        final List<List<Message>> received = Collections.synchronizedList(new ArrayList<>());
-
-        ScriptedJudge toolCall(String name, String argumentsJson) {
-            replies.add(new ToolUseBlock("call-" + replies.size(), name, Json.read(argumentsJson, JsonNode.class)));
-            return this;
-        }
-
-        ScriptedJudge text(String text) {
-            replies.add(text);
-            return this;
-        }
-
-        @Override
-        public String interfaceName() {
-            return "scripted";
-        }
-
-        @Override
-        public LlmPort create(ModelConfig model, Optional<String> apiKey) {
-            return this;
-        }
-
-        @Override
-        public LlmResponse invoke(List<Message> messages) {
-            return invoke(messages, List.of());
-        }
-
-        @Override
-        public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
-            received.add(messages);
-            Object reply = replies.poll();
-            if (reply == null) {
-                throw PortExecutionException.permanent("the judge is gone");
-            }
-            UsageMetadata usage = UsageMetadata.of("judge", 100, 10);
-            return reply instanceof ToolUseBlock call ? new LlmResponse("", usage, null, List.of(call))
-                    : new LlmResponse((String) reply, usage, null);
-        }
-
-        @Override
-        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
-            return this;
-        }
-
-        @Override
-        public PortCapabilities capabilities() {
-            return PortCapabilities.DEFAULT;
-        }
-    }
-
-    private static final LlmSettings NO_RETRIES = new LlmSettings() {
-        @Override public int maxAttempts() { return 1; }
-        @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
-        @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
-        @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
-        @Override public int repairAttempts() { return 0; }
-    };
-
-    private static ModelSession session(ScriptedJudge judge) {
-        return new ModelSession(new ModelGateway(List.of(judge), new SecretResolver(), NO_RETRIES), Stage.RUBRIC,
+    private static ModelSession session(ScriptedLlm judge) {
+        return new ModelSession(judge.gateway(), Stage.RUBRIC,
                 ModelConfig.of("scripted", "judge"), new PromptConfig(null, null, null, null, "Be strict.", null, null, null));
     }
 
@@ -165,7 +93,7 @@ class AgenticTraitEvaluatorTest {
 
     @Test
     void theJudgeInvestigatesWithTheTraitsToolsAndTheValueIsReadFromItsReport() {
-        ScriptedJudge judge = new ScriptedJudge()
+        ScriptedLlm judge = new ScriptedLlm()
                 .toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}")
                 .text("The registry lists BRCA1 at 17q21.31: the answer's gene is real. Value: true.")
                 .text("{\"reasoning\": \"The registry confirms BRCA1.\", \"verdict\": true}")
@@ -195,13 +123,13 @@ class AgenticTraitEvaluatorTest {
                 PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION, PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,
                 PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION);
         // the investigation saw the answering agent's trace, the trait and the run's rubric instructions (the rubric_* fallback)
-        String investigation = String.join("\n", judge.received.get(0).stream().map(Message::text).toList());
+        String investigation = String.join("\n", judge.received().get(0).stream().map(Message::text).toList());
         assertThat(investigation).contains("--- AI Message ---", "The gene named exists in the registry.", "Be strict.");
     }
 
     @Test
     void aFailedInvestigationIsTheTraitsErrorWithTheTraceSoFar() {
-        ModelSession session = session(new ScriptedJudge().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}"));
+        ModelSession session = session(new ScriptedLlm().toolCall("gene_lookup", "{\"symbol\": \"BRCA1\"}"));
         RubricTrait verified = RubricTrait.builder("verified", RubricTrait.AGENTIC).description("The gene exists.").agent(tools()).build();
 
         TraitScore score = evaluate(List.of(verified), session).get(0);

@@ -369,7 +369,7 @@ public final class JudgeTasks {
      * What render shows where a call reads an earlier call's answer, which only exists once a judge
      * answered: {@code ⟨what, from TASK⟩}, marked so it cannot be taken for text that is sent.
      */
-    static String earlierAnswer(String what, String fromTask) {
+    public static String earlierAnswer(String what, String fromTask) {
         return PLACEHOLDER_OPEN + what + ", from " + fromTask + "⟩";
     }
 

@@ -46,7 +46,9 @@ import java.util.concurrent.Callable;
  * by the same function: the task's system and user text, the adapter's instructions for a judge of
  * {@code --interface} (the answer's JSON schema in the context), then the run's {@code prompt_config}
  * instructions for the task. The response under
- * review is {@code --response}, else the question's {@code raw_answer}.
+ * review is {@code --response}, else the question's {@code raw_answer}. A step that reads an earlier
+ * call's answer (deep judgment's reasoning and parse, the trait's score, the embedding and semantic
+ * confirmations) shows it as a marked placeholder naming that call.
  */
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = "Print the exact messages that would be sent for a question, without calling a model.")
@@ -106,7 +108,12 @@ final class RenderCommand implements Callable<Integer> {
         if (!generation) {
             VerificationJob job = run != null ? anyPlannedJob(run, question) : renderingJob(question, interfaceName);
             out.println("# " + task + " for question " + question.id() + " (judge interface " + interfaceName + ")");
-            for (Message message : judgeMessages(task, job)) {
+            List<Message> messages = judgeMessages(task, job);
+            if (messages.stream().anyMatch(message -> message.text().contains(JudgeTasks.PLACEHOLDER_OPEN))) {
+                // a later step of a judgment reads an earlier call's answer, which only exists once a judge answered
+                out.println("# ⟨…⟩ stands for an earlier call's answer, put there at run time");
+            }
+            for (Message message : messages) {
                 out.println();
                 out.println("[" + message.role().wireName() + "]");
                 out.println(message.text());

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -142,9 +144,9 @@ class RenderCommandTest {
                 "--response", "Paris.");
         assertThat(nuggets.exit()).isEqualTo(2);
         assertThat(nuggets.err()).contains("question plain has no nuggets");
-        CliRun later = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "dj_rubric_reasoning");
-        assertThat(later.exit()).isEqualTo(2);
-        assertThat(later.err()).contains("dj_rubric_reasoning cannot be rendered by the CLI yet");
+        CliRun misspelt = CliRun.of("render", benchmark().toString(), "--question", "plain", "--task", "dj_rubric_reasonin");
+        assertThat(misspelt.exit()).isEqualTo(2);
+        assertThat(misspelt.err()).contains("unknown task \"dj_rubric_reasonin\"", "did you mean \"dj_rubric_reasoning\"");
     }
 
     @Test
@@ -223,6 +225,54 @@ class RenderCommandTest {
         assertThat(trait.exit()).as(trait.err()).isEqualTo(0);
         assertThat(systemAndUser(trait.out())[0]).startsWith("You find the evidence in a model's response for judging it against one trait");
         assertThat(systemAndUser(trait.out())[1]).contains("clarity", "Give at most 7 excerpts.");
+    }
+
+    @Test
+    void theStepsReadingAnEarlierAnswerRenderWithTheirInstructionsAndAMarkedPlaceholderForIt() throws Exception {
+        Path config = Files.writeString(dir.resolve("dj-run.yaml"), """
+                answering_models: [{interface: openai, model: m}]
+                judges: [{interface: openai, model: j}]
+                deep_judgment: {mode: full, rubric: true}
+                embedding_check: {enabled: true}
+                prompt_config: {deep_judgment: "DEEP NOTE", parsing: "PARSING NOTE"}
+                """);
+        String response = "It is Paris, I think.";
+
+        CliRun reasoning = render(config, "dj_rubric_reasoning", "--trait", "clarity", "--response", response);
+        assertThat(reasoning.out()).contains("# ⟨…⟩ stands for an earlier call's answer");
+        String[] texts = systemAndUser(reasoning.out());
+        assertThat(texts[0]).startsWith("You reason about how a model's response fares against one trait").endsWith("DEEP NOTE\n");
+        assertThat(texts[1]).contains("clarity", response, "<excerpts>", "⟨each excerpt kept for the trait, from dj_rubric_excerpt_extraction⟩");
+
+        CliRun score = render(config, "dj_rubric_score_extraction", "--trait", "clarity", "--response", response);
+        texts = systemAndUser(score.out());
+        assertThat(texts[0]).contains("give the value that reasoning concludes", "<json_schema>", "\"score\"").endsWith("DEEP NOTE\n");
+        assertThat(texts[1]).contains(response, "<reasoning>\n⟨the judge's reasoning about the trait, from dj_rubric_reasoning⟩\n</reasoning>");
+
+        // the confirmation compares the parse with the ground truth, and is sent under parsing
+        CliRun embedding = render(config, "embedding_equivalence", "--response", response);
+        texts = systemAndUser(embedding.out());
+        assertThat(texts[0]).startsWith("You decide whether two parsed answers").endsWith("PARSING NOTE\n").doesNotContain("DEEP NOTE");
+        assertThat(texts[1]).contains("<expected>\n{\"city\":\"Paris\"}\n</expected>",
+                "<given>\n⟨the judge's parse of the response, as JSON with keys sorted, from parsing⟩\n</given>").doesNotContain(response);
+
+        CliRun parse = render(config, "dj_template_parsing", "--response", response);
+        texts = systemAndUser(parse.out());
+        assertThat(texts[0]).contains("fill each field as that reasoning concludes").endsWith("PARSING NOTE\n");
+        assertThat(texts[1]).contains(response, "\"city\" : \"⟨the judge's reasoning about city, from dj_template_reasoning⟩\"");
+
+        // a step that reads no earlier answer is shown without the note
+        assertThat(render(config, "dj_rubric_excerpt_extraction", "--trait", "clarity", "--response", response).out())
+                .doesNotContain("stands for an earlier call's answer");
+    }
+
+    private CliRun render(Path config, String task, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of("render", judged().toString(), "--config", config.toString(), "--question", "q1",
+                "--task", task));
+        args.addAll(List.of(more));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exit()).as(task + ": " + run.err()).isZero();
+        return run;
     }
 
     @Test

@@ -19,16 +19,21 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * Deep judgment through the three deployed services: a run whose templates are judged in
- * {@code full} mode with search (a Tavily-compatible stub on 127.0.0.1, its key named in the run
- * config and set only in the services' environment), a rubric trait deep-judged by its own
- * {@code deep_judgment} block, and the embedding check overriding a close parse. The scripted
- * judge answers by which deep-judgment prompt each request carries.
+ * Deep judgment through the three deployed services, three runs on one stack at once: one whose
+ * templates are judged in {@code full} mode with search (a Tavily-compatible stub on 127.0.0.1,
+ * its key named in the run config and set only in the services' environment), a rubric trait
+ * deep-judged by its own {@code deep_judgment} block, and the embedding check overriding a close
+ * parse; one in {@code full} mode without search, where excerpt validation catches a hallucinated
+ * attribute and a paraphrase recovered on retry; one in {@code reasoning_only}. The scripted judge
+ * answers by question and by which deep-judgment prompt each request carries; the tests read the
+ * stored results back through the API and what the stub was sent.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DeepJudgmentEndToEndTest {
@@ -39,6 +44,23 @@ class DeepJudgmentEndToEndTest {
     private static final String Q_COLOUR = "Name a primary colour.";
     private static final String A_CAPITAL = "The capital of France is Paris (source: CIA World Factbook).";
     private static final String A_COLOUR = "Crimson red.";
+    /** Full mode without search: the judge quotes a population the response never states. */
+    private static final String Q_TOKYO = "What is the capital of Japan, and how many people live there (in millions)?";
+    private static final String A_TOKYO = "The capital of Japan is Tokyo.";
+    private static final String HALLUCINATED = "Tokyo is home to about 14 million people";
+    /** Full mode without search: the judge paraphrases first and quotes verbatim when told. */
+    private static final String Q_ROME = "What is the capital of Italy, and how many people live there (in millions)?";
+    private static final String A_ROME = "Rome is the capital of Italy, home to about 2.8 million people.";
+    private static final String PARAPHRASE = "roughly two point eight million inhabitants";
+    private static final String VERBATIM = "home to about 2.8 million people";
+    /** reasoning_only. */
+    private static final String Q_MADRID = "Name a European capital and its country.";
+    private static final String A_MADRID = "Madrid is the capital of Spain.";
+    private static final String MADRID_REASONING = "{\"city\": \"The response names Madrid as the capital.\", \"country\": \"It says Spain.\"}";
+    /** The excerpt retries the full-mode run without search allows (Karenina's default is 2). */
+    private static final int RETRIES = 1;
+    private static final Map<String, String> ANSWERS = Map.of(Q_CAPITAL, A_CAPITAL, Q_COLOUR, A_COLOUR, Q_TOKYO, A_TOKYO,
+            Q_ROME, A_ROME, Q_MADRID, A_MADRID);
 
     private PipelineStack stack;
     private StubSearchServer search;
@@ -51,9 +73,14 @@ class DeepJudgmentEndToEndTest {
         stack = PipelineStack.start(Map.of(SEARCH_KEY_ENV, SEARCH_KEY));
         stack.stub().fallback(StubReply.computed(DeepJudgmentEndToEndTest::reply));
         RestAssured.baseURI = stack.apiUrl();
-        String runId = RunApi.submit(runRequest()).get("run_id").asText();
-        RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
-        RunApi.results(runId).get("results").forEach(result -> results.put(result.get("question_id").asText(), result));
+        // the three runs side by side: the stack is what takes long to start
+        List<String> runIds = List.of(RunApi.submit(runRequest()).get("run_id").asText(),
+                RunApi.submit(checkedRunRequest()).get("run_id").asText(),
+                RunApi.submit(reasoningOnlyRunRequest()).get("run_id").asText());
+        for (String runId : runIds) {
+            RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
+            RunApi.results(runId).get("results").forEach(result -> results.put(result.get("question_id").asText(), result));
+        }
     }
 
     @AfterAll
@@ -106,6 +133,88 @@ class DeepJudgmentEndToEndTest {
         assertThat(colour.get("template").get("fields").get(0).get("passed").asBoolean()).isFalse();
     }
 
+    @Test
+    void aHallucinatedAttributeIsRetriedWithFeedbackThenAutoFailsTheResultByExcerptValidation() {
+        JsonNode tokyo = results.get("tokyo");
+        // the parse matches the ground truth: only the missing evidence fails the result
+        assertThat(tokyo.get("template").get("passed").asBoolean()).isTrue();
+        assertThat(tokyo.get("status").asText()).isEqualTo("failed");
+        JsonNode failure = tokyo.get("failure");
+        assertThat(failure.get("category").asText()).isEqualTo("deep_judgment_autofail");
+        assertThat(failure.get("stage").asText()).isEqualTo("parsing");
+        assertThat(failure.get("reason").asText()).contains("population_millions").doesNotContain("city");
+        JsonNode deep = tokyo.get("deep_judgment");
+        assertThat(texts(deep.get("attributes_without_excerpts"))).containsExactly("population_millions");
+        assertThat(deep.get("excerpts").get("population_millions")).isEmpty();
+        assertThat(deep.get("excerpts").get("city").get(0).get("text").asText()).isEqualTo(A_TOKYO);
+        // the configured retries, each call counted: every excerpt attempt, the reasoning and the parse
+        assertThat(deep.get("excerpt_retries").asInt()).isEqualTo(RETRIES);
+        assertThat(deep.get("model_calls").asInt()).isEqualTo(RETRIES + 3);
+        assertThat(tasks(tokyo, "parsing")).containsExactly("dj_template_excerpt_extraction", "dj_template_excerpt_extraction",
+                "dj_template_reasoning", "parsing");
+        // what the judge was sent: the retry names the rejected quote below the threshold; the reasoning never sees it
+        List<RecordedRequest> excerptCalls = judgeRequests(Q_TOKYO, DeepJudgmentPrompts.EXCERPT_SYSTEM);
+        assertThat(excerptCalls).hasSize(RETRIES + 1);
+        assertThat(excerptCalls.get(0).lastUserMessage().orElseThrow()).doesNotContain("<feedback>");
+        String feedback = excerptCalls.get(1).lastUserMessage().orElseThrow();
+        assertThat(feedback).contains("<feedback>", "population_millions: \"" + HALLUCINATED + "\"").doesNotContain("city: \"");
+        assertThat(rejectedSimilarity(feedback, HALLUCINATED)).isLessThan(0.8);
+        assertThat(judgeRequests(Q_TOKYO, DeepJudgmentPrompts.REASONING_SYSTEM)).singleElement()
+                .satisfies(reasoning -> assertThat(reasoning.lastUserMessage().orElseThrow()).contains("<excerpts>", A_TOKYO)
+                        .doesNotContain(HALLUCINATED));
+    }
+
+    @Test
+    void aParaphrasedExcerptIsRejectedAndTheVerbatimQuoteOfTheRetryRecoversTheAttribute() {
+        JsonNode rome = results.get("rome");
+        assertThat(rome.get("status").asText()).isEqualTo("passed");
+        assertThat(rome.hasNonNull("failure")).as("failure: %s", rome.get("failure")).isFalse();
+        JsonNode deep = rome.get("deep_judgment");
+        assertThat(deep.get("attributes_without_excerpts")).isEmpty();
+        assertThat(deep.get("excerpt_retries").asInt()).isEqualTo(1);
+        assertThat(deep.get("model_calls").asInt()).isEqualTo(4);
+        JsonNode population = deep.get("excerpts").get("population_millions");
+        assertThat(population).hasSize(1);
+        assertThat(population.get(0).get("text").asText()).isEqualTo(VERBATIM);
+        assertThat(population.get(0).get("similarity_score").asDouble()).isEqualTo(1.0);
+        // the judge saw the feedback naming its paraphrase, and the reasoning got the verbatim quote only
+        List<RecordedRequest> excerptCalls = judgeRequests(Q_ROME, DeepJudgmentPrompts.EXCERPT_SYSTEM);
+        assertThat(excerptCalls).hasSize(2);
+        String feedback = excerptCalls.get(1).lastUserMessage().orElseThrow();
+        assertThat(feedback).contains("<feedback>", "population_millions: \"" + PARAPHRASE + "\"");
+        assertThat(rejectedSimilarity(feedback, PARAPHRASE)).isLessThan(0.8);
+        assertThat(judgeRequests(Q_ROME, DeepJudgmentPrompts.REASONING_SYSTEM)).singleElement()
+                .satisfies(reasoning -> assertThat(reasoning.lastUserMessage().orElseThrow()).contains(VERBATIM).doesNotContain(PARAPHRASE));
+        // the stored calls keep both attempts, the second with its feedback, as sent
+        List<JsonNode> stored = calls(rome, "dj_template_excerpt_extraction");
+        assertThat(stored).hasSize(2);
+        assertThat(Json.write(stored.get(0).get("messages"))).doesNotContain("<feedback>");
+        assertThat(Json.write(stored.get(1).get("messages"))).contains("<feedback>", PARAPHRASE);
+    }
+
+    @Test
+    void reasoningOnlyReasonsFromTheWholeResponseThenParsesInTwoCallsWithoutExcerpts() {
+        JsonNode madrid = results.get("madrid");
+        assertThat(madrid.get("status").asText()).isEqualTo("passed");
+        JsonNode deep = madrid.get("deep_judgment");
+        assertThat(deep.get("mode").asText()).isEqualTo("reasoning_only");
+        assertThat(deep.get("model_calls").asInt()).isEqualTo(2);
+        assertThat(deep.hasNonNull("excerpts")).isFalse();
+        assertThat(deep.get("excerpt_retries").asInt()).isZero();
+        assertThat(texts(deep.get("stages_completed"))).containsExactly("reasoning", "parameters");
+        JsonNode reasoning = Json.read(MADRID_REASONING, JsonNode.class);
+        assertThat(deep.get("reasoning")).isEqualTo(reasoning);
+        // two calls for the whole template: reasoning from the response, then the parse from that reasoning
+        assertThat(tasks(madrid, "parsing")).containsExactly("dj_template_reasoning", "parsing");
+        assertThat(judgeRequests(Q_MADRID, DeepJudgmentPrompts.EXCERPT_SYSTEM)).isEmpty();
+        assertThat(judgeRequests(Q_MADRID, DeepJudgmentPrompts.REASONING_SYSTEM)).singleElement()
+                .satisfies(request -> assertThat(request.lastUserMessage().orElseThrow()).contains(A_MADRID, "<template_schema>")
+                        .doesNotContain("<excerpts>"));
+        assertThat(judgeRequests(Q_MADRID, DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM)).singleElement()
+                .satisfies(request -> assertThat(request.lastUserMessage().orElseThrow())
+                        .contains("<reasoning>", reasoning.get("city").asText(), reasoning.get("country").asText()));
+    }
+
     // ---- the scripted models ----
 
     private static StubReply reply(RecordedRequest request) {
@@ -113,8 +222,44 @@ class DeepJudgmentEndToEndTest {
         String user = request.lastUserMessage().orElse("");
         String system = request.systemMessage().orElse("");
         if (model.equals("model-a")) {
-            return StubReply.text(user.contains(Q_CAPITAL) ? A_CAPITAL : A_COLOUR).withUsage(10, 5);
+            return ANSWERS.entrySet().stream().filter(entry -> user.contains(entry.getKey())).findFirst()
+                    .map(entry -> StubReply.text(entry.getValue()).withUsage(10, 5))
+                    .orElseThrow(() -> new IllegalStateException("a question this script does not know: " + user));
         }
+        String answer;
+        if (user.contains(Q_TOKYO)) {
+            answer = checkedJudge(system, """
+                    {"city": [{"text": "The capital of Japan is Tokyo.", "confidence": "high"}],
+                     "population_millions": [{"text": "%s", "confidence": "high"}]}""".formatted(HALLUCINATED),
+                    "{\"city\": \"It names Tokyo.\", \"population_millions\": \"It does not say; Tokyo has about 14 million.\"}",
+                    "{\"city\": \"Tokyo\", \"population_millions\": 14}");
+        } else if (user.contains(Q_ROME)) {
+            answer = checkedJudge(system, """
+                    {"city": [{"text": "Rome is the capital of Italy", "confidence": "high"}],
+                     "population_millions": [{"text": "%s", "confidence": "high"}]}""".formatted(user.contains("<feedback>") ? VERBATIM : PARAPHRASE),
+                    "{\"city\": \"It names Rome.\", \"population_millions\": \"It says about 2.8 million people.\"}",
+                    "{\"city\": \"Rome\", \"population_millions\": 2.8}");
+        } else if (user.contains(Q_MADRID)) {
+            answer = checkedJudge(system, null, MADRID_REASONING, "{\"city\": \"Madrid\", \"country\": \"Spain\"}");
+        } else {
+            answer = firstRunJudge(request, user, system);
+        }
+        return StubReply.text(answer).withUsage(40, 8);
+    }
+
+    /** The judge of the runs without search: excerpts (none expected when null), reasoning, then the parse from it. */
+    private static String checkedJudge(String system, String excerpts, String reasoning, String parse) {
+        if (excerpts != null && system.contains(DeepJudgmentPrompts.EXCERPT_SYSTEM)) {
+            return excerpts;
+        } else if (system.contains(DeepJudgmentPrompts.REASONING_SYSTEM)) {
+            return reasoning;
+        } else if (system.contains(DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM)) {
+            return parse;
+        }
+        throw new IllegalStateException("a judge request this script does not expect: " + system);
+    }
+
+    private static String firstRunJudge(RecordedRequest request, String user, String system) {
         boolean capital = user.contains(Q_CAPITAL);
         String answer;
         if (system.contains(DeepJudgmentPrompts.RUBRIC_EXCERPT_SYSTEM)) {
@@ -139,10 +284,36 @@ class DeepJudgmentEndToEndTest {
         } else {
             throw new IllegalStateException("a judge request this script does not know: " + request.body());
         }
-        return StubReply.text(answer).withUsage(40, 8);
+        return answer;
     }
 
     // ---- reading results ----
+
+    /** The judge requests about {@code question} whose system text carries {@code system}, in arrival order. */
+    private List<RecordedRequest> judgeRequests(String question, String system) {
+        return stack.stub().requests().stream()
+                .filter(request -> !"model-a".equals(request.model()))
+                .filter(request -> request.lastUserMessage().orElse("").contains(question))
+                .filter(request -> request.systemMessage().orElse("").contains(system))
+                .toList();
+    }
+
+    /** The similarity the feedback gives the rejected {@code quote}: {@code "quote" (similarity 0.12)}. */
+    private static double rejectedSimilarity(String feedback, String quote) {
+        Matcher matcher = Pattern.compile(Pattern.quote("\"" + quote + "\" (similarity ") + "([0-9.]+)\\)").matcher(feedback);
+        assertThat(matcher.find()).as("the similarity of \"%s\" in %s", quote, feedback).isTrue();
+        return Double.parseDouble(matcher.group(1));
+    }
+
+    private static List<JsonNode> calls(JsonNode result, String task) {
+        List<JsonNode> calls = new ArrayList<>();
+        result.get("calls").forEach(call -> {
+            if (call.get("task").asText().equals(task)) {
+                calls.add(call);
+            }
+        });
+        return calls;
+    }
 
     private static JsonNode trait(JsonNode result, String name) {
         for (JsonNode trait : result.get("rubric")) {
@@ -202,6 +373,56 @@ class DeepJudgmentEndToEndTest {
                     search_tool: {kind: http, url: "%s", api_key: "${%s}"}
                   embedding_check: {enabled: true, model: stub-embed, threshold: 0.8}
                 """.formatted(Q_CAPITAL, Q_COLOUR, stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV, search.url(), SEARCH_KEY_ENV);
+        return Json.write(Json.yaml().readTree(yaml));
+    }
+
+    /** Full mode without search, retries as configured: the hallucinated attribute and the paraphrase. */
+    private String checkedRunRequest() throws Exception {
+        String population = "population_millions: {type: number, description: the population given in millions, ground_truth: %s}";
+        return runYaml("excerpt validation", """
+                    - id: tokyo
+                      question: "%s"
+                      template:
+                        fields:
+                          city: {type: string, description: the capital named, ground_truth: Tokyo}
+                          %s
+                    - id: rome
+                      question: "%s"
+                      template:
+                        fields:
+                          city: {type: string, description: the capital named, ground_truth: Rome}
+                          %s
+                """.formatted(Q_TOKYO, population.formatted(14), Q_ROME, population.formatted(2.8)),
+                "{mode: full, excerpt_retry_attempts: " + RETRIES + "}");
+    }
+
+    private String reasoningOnlyRunRequest() throws Exception {
+        return runYaml("reasoning only", """
+                    - id: madrid
+                      question: "%s"
+                      template:
+                        fields:
+                          city: {type: string, description: the capital named, ground_truth: Madrid}
+                          country: {type: string, description: the country named, ground_truth: Spain}
+                """.formatted(Q_MADRID), "{mode: reasoning_only}");
+    }
+
+    /** A run of {@code questions} (YAML list items) with the run config's {@code deep_judgment} set to {@code deepJudgment}. */
+    private String runYaml(String name, String questions, String deepJudgment) throws Exception {
+        String stub = stack.stub().baseUrl();
+        String yaml = """
+                benchmark:
+                  name: %s
+                  questions:
+                %s
+                config:
+                  name: %s e2e
+                  answering_models:
+                    - {interface: openai, model: model-a, base_url: "%s", api_key_env: %s}
+                  judges:
+                    - {interface: openai, model: judge-1, base_url: "%s", api_key_env: %s}
+                  deep_judgment: %s
+                """.formatted(name, questions.stripTrailing(), name, stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV, deepJudgment);
         return Json.write(Json.yaml().readTree(yaml));
     }
 }

@@ -1,13 +1,11 @@
 package dev.assay.stage.parsing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.AnswerTemplate;
-import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.EmbeddingCheck;
 import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.pipeline.TemplateVerdict;
+import dev.assay.common.prompt.judge.EmbeddingEquivalencePrompt;
 import dev.assay.common.prompt.judge.JudgeInputs;
 import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.run.EmbeddingCheckSettings;
@@ -18,7 +16,6 @@ import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.session.ModelSession;
 
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * The embedding check (Karenina's stage 9): a template verdict whose fields failed is looked at
@@ -49,8 +46,8 @@ final class EmbeddingCheckStep {
         if (verdict.passed() || !verdict.regexChecksPassed()) {
             return verdict;
         }
-        String expected = canonical(template, null);
-        String given = canonical(template, parsed);
+        String expected = EmbeddingEquivalencePrompt.canonical(template, null);
+        String given = EmbeddingEquivalencePrompt.canonical(template, parsed);
         double threshold = settings.effectiveThreshold();
         String model = settings.effectiveModel();
         double similarity;
@@ -81,15 +78,5 @@ final class EmbeddingCheckStep {
             return verdict.withEmbeddingCheck(new EmbeddingCheck(model, similarity, threshold, null, false,
                     "the judge's confirmation failed: " + e.getMessage()));
         }
-    }
-
-    /** The template's fields, keys sorted (Karenina's {@code json.dumps(sort_keys=True)}): the ground truth, or the parsed values. */
-    private static String canonical(AnswerTemplate template, JsonNode parsed) {
-        ObjectNode object = Json.mapper().createObjectNode();
-        for (String name : new TreeSet<>(template.fields().keySet())) {
-            JsonNode value = parsed == null ? template.fields().get(name).groundTruth() : parsed.get(name);
-            object.set(name, value == null ? NullNode.getInstance() : value);
-        }
-        return Json.write(object);
     }
 }

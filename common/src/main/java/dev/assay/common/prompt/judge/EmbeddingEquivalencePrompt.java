@@ -1,7 +1,13 @@
 package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.assay.common.benchmark.AnswerTemplate;
+import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.JudgeCheck;
+
+import java.util.TreeSet;
 
 /**
  * The embedding check's confirmation (Karenina's stage 9): the parsed answer and the ground truth,
@@ -26,6 +32,20 @@ public final class EmbeddingEquivalencePrompt {
     public static String user(String question, String expected, String given) {
         return "<question>\n" + question.strip() + "\n</question>\n\n<expected>\n" + expected + "\n</expected>\n\n<given>\n"
                 + given + "\n</given>";
+    }
+
+    /**
+     * The template's fields as one JSON text, keys sorted (Karenina's {@code json.dumps(sort_keys=True)}):
+     * the ground truth when {@code parsed} is null, else the parsed values. Both are embedded and, when
+     * close, shown to the judge.
+     */
+    public static String canonical(AnswerTemplate template, JsonNode parsed) {
+        ObjectNode object = Json.mapper().createObjectNode();
+        for (String name : new TreeSet<>(template.fields().keySet())) {
+            JsonNode value = parsed == null ? template.fields().get(name).groundTruth() : parsed.get(name);
+            object.set(name, value == null ? NullNode.getInstance() : value);
+        }
+        return Json.write(object);
     }
 
     public static JsonNode schema() {

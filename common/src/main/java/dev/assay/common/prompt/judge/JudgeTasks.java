@@ -1,17 +1,21 @@
 package dev.assay.common.prompt.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.assay.common.benchmark.Nugget;
 import dev.assay.common.benchmark.RubricTrait;
+import dev.assay.common.benchmark.TemplateField;
 import dev.assay.common.benchmark.trait.AgenticTraitKind;
 import dev.assay.common.nugget.JudgedText;
 import dev.assay.common.nugget.NuggetPrompt;
 import dev.assay.common.nugget.NuggetPrompts;
 import dev.assay.common.nugget.NuggetSettings;
+import dev.assay.common.pipeline.Excerpt;
 import dev.assay.common.pipeline.JudgeCheck;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.DeepJudgmentSettings;
 import dev.assay.common.template.TemplateSchemas;
+import dev.assay.common.template.primitive.Semantic;
 import dev.assay.common.template.primitive.SemanticJudge;
 import dev.assay.common.text.Suggestions;
 
@@ -33,6 +37,7 @@ public final class JudgeTasks {
 
     private static final Set<String> LLM_KINDS = Set.of(RubricTrait.BOOLEAN, RubricTrait.SCORE);
     private static final NuggetPrompts NUGGET_PROMPTS = new NuggetPrompts();
+    private static final String SEMANTIC = Semantic.NAME;
 
     /** Reads the response into the question's template (the template's schema is the answer's). */
     public static final JudgeTask<JudgeInputs.TemplateAnswer, JsonNode> PARSING = JudgeTask.of(PromptTask.PARSING,
@@ -68,7 +73,18 @@ public final class JudgeTasks {
             in -> JudgePrompt.json(PromptTask.PARSING, SemanticPrompt.SYSTEM, SemanticPrompt.user(in.fieldName(), in.field(), in.actual()),
                     SemanticPrompt.schema()).withOwnInstructions(in.instructions()),
             (in, answer) -> SemanticPrompt.decision(answer),
-            null);
+            subject -> {
+                subject.requireTemplate();
+                Map.Entry<String, TemplateField> field = subject.question().template().fields().entrySet().stream()
+                        .filter(entry -> isSemantic(entry.getValue().verify())).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("question " + subject.question().id()
+                                + " has no field verified by semantic"));
+                JsonNode verify = field.getValue().verify();
+                String instructions = verify.isObject() && verify.hasNonNull("instructions") ? verify.get("instructions").asText() : null;
+                return new JudgeInputs.FieldComparison(field.getKey(), field.getValue(),
+                        TextNode.valueOf(earlierAnswer("the value parsed for " + field.getKey(), PromptTask.PARSING.wireValue())),
+                        instructions);
+            });
 
     public static final JudgeTask<JudgeInputs.Traits, JsonNode> LLM_TRAIT_BATCH = traitTask(PromptTask.RUBRIC_LLM_TRAIT_BATCH,
             TraitPrompt.LLM_BATCH, true, LLM_KINDS, "LLM (boolean or score)");
@@ -157,7 +173,13 @@ public final class JudgeTasks {
             in -> JudgePrompt.json(PromptTask.PARSING, DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM,
                     DeepJudgmentPrompts.parsingUser(in.question(), in.response(), in.reasoning()), TemplateSchemas.of(in.template())),
             (in, answer) -> answer,
-            null);
+            subject -> {
+                subject.requireTemplate();
+                Map<String, String> reasoning = new LinkedHashMap<>();
+                subject.question().template().fields().keySet().forEach(attribute -> reasoning.put(attribute,
+                        earlierAnswer("the judge's reasoning about " + attribute, PromptTask.DJ_TEMPLATE_REASONING.wireValue())));
+                return new JudgeInputs.ReasonedParsing(subject.questionText(), subject.response(), subject.question().template(), reasoning);
+            });
 
     /** Deep judgment of a boolean or score trait: verbatim excerpts bearing on it. */
     public static final JudgeTask<JudgeInputs.TraitExcerpts, JsonNode> DJ_RUBRIC_EXCERPTS = JudgeTask.of(
@@ -177,7 +199,11 @@ public final class JudgeTasks {
                     DeepJudgmentPrompts.traitReasoningUser(in.question(), in.response(), in.trait(), in.excerpts()),
                     DeepJudgmentPrompts.traitReasoningSchema()),
             (in, answer) -> answer.path("reasoning").asText(""),
-            null);
+            subject -> new JudgeInputs.TraitReasoning(subject.questionText(), subject.response(),
+                    llmTrait(subject, PromptTask.DJ_RUBRIC_REASONING),
+                    // as a trait with excerpts (the default) gets it; excerpt_enabled: false sends none
+                    List.of(new Excerpt(earlierAnswer("each excerpt kept for the trait", PromptTask.DJ_RUBRIC_EXCERPT_EXTRACTION.wireValue()),
+                            "⟨high, medium or low⟩", 1.0))));
 
     /** Deep judgment of a trait: its value as the reasoning concludes, in the one-trait answer's form. */
     public static final JudgeTask<JudgeInputs.ReasonedTrait, JsonNode> DJ_RUBRIC_SCORE = JudgeTask.of(
@@ -186,7 +212,9 @@ public final class JudgeTasks {
                     DeepJudgmentPrompts.traitScoreUser(in.question(), in.response(), in.trait(), in.reasoning()),
                     TraitSchemas.single(in.trait())),
             (in, answer) -> answer,
-            null);
+            subject -> new JudgeInputs.ReasonedTrait(subject.questionText(), subject.response(),
+                    llmTrait(subject, PromptTask.DJ_RUBRIC_SCORE_EXTRACTION),
+                    earlierAnswer("the judge's reasoning about the trait", PromptTask.DJ_RUBRIC_REASONING.wireValue())));
 
     /** Deep judgment with search: every excerpt of a template, in one call, given a hallucination risk against its search results. */
     public static final JudgeTask<JudgeInputs.ExcerptAssessment, Map<String, JudgeInputs.Risk>> DJ_TEMPLATE_HALLUCINATION = JudgeTask.of(
@@ -218,7 +246,15 @@ public final class JudgeTasks {
             in -> JudgePrompt.json(PromptTask.PARSING, EmbeddingEquivalencePrompt.SYSTEM,
                     EmbeddingEquivalencePrompt.user(in.question(), in.expected(), in.given()), EmbeddingEquivalencePrompt.schema()),
             (in, answer) -> EmbeddingEquivalencePrompt.read(answer),
-            null);
+            subject -> {
+                subject.requireTemplate();
+                return new JudgeInputs.AnswerComparison(subject.questionText(),
+                        EmbeddingEquivalencePrompt.canonical(subject.question().template(), null),
+                        earlierAnswer("the judge's parse of the response, as JSON with keys sorted", PromptTask.PARSING.wireValue()));
+            });
+
+    /** Opens what render shows in place of an earlier call's answer; see {@link #earlierAnswer}. */
+    public static final String PLACEHOLDER_OPEN = "⟨";
 
     /** What render shows where an agentic extraction reads the investigation's report. */
     public static final String REPORT_PLACEHOLDER = "(the investigating judge's final report goes here)";
@@ -326,7 +362,29 @@ public final class JudgeTasks {
      */
     private static JudgeInputs.ExcerptAssessment renderedAssessment(JudgeSubject subject, String about) {
         return new JudgeInputs.ExcerptAssessment(subject.questionText(), List.of(new JudgeInputs.SearchedExcerpt("e1", about,
-                new dev.assay.common.pipeline.Excerpt(subject.response(), "high", 1.0, null, null, List.of()))));
+                new Excerpt(subject.response(), "high", 1.0, null, null, List.of()))));
+    }
+
+    /**
+     * What render shows where a call reads an earlier call's answer, which only exists once a judge
+     * answered: {@code ⟨what, from TASK⟩}, marked so it cannot be taken for text that is sent.
+     */
+    public static String earlierAnswer(String what, String fromTask) {
+        return PLACEHOLDER_OPEN + what + ", from " + fromTask + "⟩";
+    }
+
+    /** The chosen boolean or score trait, which deep judgment of traits applies to. */
+    private static RubricTrait llmTrait(JudgeSubject subject, PromptTask task) {
+        return subject.chosen(subject.traits(LLM_KINDS, "LLM (boolean or score)"), task.wireValue());
+    }
+
+    /** Whether a field's {@code verify} names the semantic primitive (by name, or a mapping's {@code primitive}). */
+    private static boolean isSemantic(JsonNode verify) {
+        if (verify == null) {
+            return false;
+        }
+        JsonNode name = verify.isObject() ? verify.get("primitive") : verify;
+        return name != null && name.isTextual() && SEMANTIC.equals(name.asText());
     }
 
     /** The chosen agentic trait of the subject, as the LLM trait of its result kind. */

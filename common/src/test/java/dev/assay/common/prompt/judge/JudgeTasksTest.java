@@ -20,7 +20,9 @@ class JudgeTasksTest {
 
     private static final Question FULL = Json.read("""
             {"id": "q1", "question": "What is the capital of Australia?", "raw_answer": "Canberra",
-             "template": {"fields": {"city": {"type": "string", "description": "The city named.", "ground_truth": "Canberra"}}},
+             "template": {"fields": {"city": {"type": "string", "description": "The city named.", "ground_truth": "Canberra"},
+                                     "nickname": {"type": "string", "description": "Its nickname.", "ground_truth": "the Bush Capital",
+                                                  "verify": {"primitive": "semantic", "instructions": "Nicknames count."}}}},
              "rubric": {"traits": [
                  {"name": "direct", "kind": "boolean", "description": "Answers in the first sentence."},
                  {"name": "clarity", "kind": "score", "description": "How clear.", "min": 1, "max": 5},
@@ -53,18 +55,53 @@ class JudgeTasksTest {
                 assertThat(found.renderable()).isTrue();
             });
         }
-        assertThat(JudgeTasks.get("semantic_equivalence").renderable()).isFalse();
+        // every built-in renders, those reading an earlier call's answer with a placeholder for it
+        assertThat(JudgeTasks.all()).allSatisfy(task -> assertThat(task.renderable()).as(task.name()).isTrue());
     }
 
     @Test
     void everyRenderableTaskRendersForAQuestionThatHasWhatItNeeds() {
+        List<String> comparisons = List.of("semantic_equivalence", "embedding_equivalence");
         for (String name : JudgeTasks.renderable()) {
             JudgePrompt prompt = JudgeTasks.promptFor(name, subject(FULL, null));
-            // an agentic extraction reads the investigation's report, not the response: render shows where it goes
+            // an agentic extraction reads the investigation's report, not the response: render shows where it goes;
+            // a comparison of the parse with the ground truth sees no response, only a placeholder for the parse
             assertThat(prompt.user()).as(name).contains(name.startsWith("agentic_parsing_extraction")
-                    || name.equals("rubric_agentic_trait_extraction") ? JudgeTasks.REPORT_PLACEHOLDER : "Canberra is the capital.");
-            assertThat(prompt.task().wireValue()).isEqualTo(name);
+                    || name.equals("rubric_agentic_trait_extraction") ? JudgeTasks.REPORT_PLACEHOLDER
+                    : comparisons.contains(name) ? "⟨" : "Canberra is the capital.");
+            assertThat(prompt.task()).as(name).isEqualTo(JudgeTasks.get(name).task());
         }
+    }
+
+    @Test
+    void aStepReadingAnEarlierAnswerRendersAMarkedPlaceholderNamingTheCallItComesFrom() {
+        JudgePrompt parse = JudgeTasks.promptFor("dj_template_parsing", subject(FULL, null));
+        assertThat(parse.system()).isEqualTo(DeepJudgmentPrompts.PARSING_FROM_REASONING_SYSTEM);
+        assertThat(parse.user()).contains("<reasoning>", "\"city\" : \"⟨the judge's reasoning about city, from dj_template_reasoning⟩\"",
+                "\"nickname\" : \"⟨the judge's reasoning about nickname, from dj_template_reasoning⟩\"");
+
+        JudgePrompt reasoning = JudgeTasks.promptFor("dj_rubric_reasoning", subject(FULL, "clarity"));
+        assertThat(reasoning.system()).isEqualTo(DeepJudgmentPrompts.RUBRIC_REASONING_SYSTEM);
+        assertThat(reasoning.user()).contains("clarity", "<excerpts>",
+                "⟨each excerpt kept for the trait, from dj_rubric_excerpt_extraction⟩");
+
+        JudgePrompt score = JudgeTasks.promptFor("dj_rubric_score_extraction", subject(FULL, "clarity"));
+        assertThat(score.user()).contains("<reasoning>\n⟨the judge's reasoning about the trait, from dj_rubric_reasoning⟩\n</reasoning>");
+        assertThat(score.schema().path("properties").has("score")).isTrue();
+
+        // the embedding confirmation is sent the ground truth exactly as the check embeds it
+        JudgePrompt embedding = JudgeTasks.promptFor("embedding_equivalence", subject(FULL, null));
+        assertThat(embedding.user()).contains("<expected>\n" + EmbeddingEquivalencePrompt.canonical(FULL.template(), null) + "\n</expected>",
+                "<given>\n⟨the judge's parse of the response, as JSON with keys sorted, from parsing⟩\n</given>");
+        assertThat(EmbeddingEquivalencePrompt.canonical(FULL.template(), null)).isEqualTo(
+                "{\"city\":\"Canberra\",\"nickname\":\"the Bush Capital\"}");
+
+        JudgePrompt semantic = JudgeTasks.promptFor("semantic_equivalence", subject(FULL, null));
+        assertThat(semantic.user()).contains("nickname: Its nickname.", "<expected>\nthe Bush Capital\n</expected>",
+                "⟨the value parsed for nickname, from parsing⟩");
+        // the field's own instructions replace the run's parsing instructions, as when it is sent
+        assertThat(semantic.messages("openai", PortCapabilities.DEFAULT, PromptConfig.fromMap(Map.of("parsing", "Extract carefully.")))
+                .get(0).text()).endsWith("Nicknames count.").doesNotContain("Extract carefully.");
     }
 
     @Test
@@ -75,6 +112,10 @@ class JudgeTasksTest {
         assertThatThrownBy(() -> JudgeTasks.promptFor("rubric_dynamic_presence_check", subject(BARE, null)))
                 .hasMessage("question q2 has no dynamic traits");
         assertThatThrownBy(() -> JudgeTasks.promptFor("nugget_assignment", subject(BARE, null))).hasMessage("question q2 has no nuggets");
+        assertThatThrownBy(() -> JudgeTasks.promptFor("embedding_equivalence", subject(BARE, null)))
+                .hasMessage("question q2 has no answer template");
+        assertThatThrownBy(() -> JudgeTasks.promptFor("dj_rubric_score_extraction", subject(BARE, null)))
+                .hasMessage("question q2 has no LLM (boolean or score) traits");
         assertThatThrownBy(() -> JudgeTasks.promptFor("rubric_llm_trait_single", subject(FULL, "clarty")))
                 .hasMessageContaining("has no trait \"clarty\"").hasMessageContaining("did you mean \"clarity\"");
         assertThatThrownBy(() -> JudgeTasks.get("abstention_detectoin")).hasMessageContaining("did you mean \"abstention_detection\"");

@@ -75,7 +75,8 @@ public class RubricStage {
         try {
             GenerationOutcome generation = parsed.answered().generation();
             TraitInput input = new TraitInput(question, generation.response(), parsed.parsing().parsed(), job.settings(),
-                    generation.variables(), generation.outputs(), generation.agent() == null ? null : generation.agent().rawTrace());
+                    generation.variables(), generation.outputs(), generation.agent() == null ? null : generation.agent().rawTrace(),
+                    generation.agent() == null ? null : generation.agent().workspace());
             List<RubricTrait> traits = new ArrayList<>(rubric.traits());
             DynamicRubricOutcome dynamic = null;
             Set<String> promoted = new HashSet<>();

@@ -102,7 +102,13 @@ public final class AgenticPrompts {
     }
 
     public static String traitInvestigationUser(String question, String answer, RubricTrait trait) {
-        return JudgeInput.of(question, answer) + "\n\n" + quality(trait);
+        return traitInvestigationUser(question, answer, trait, null);
+    }
+
+    /** As for agentic parsing, the answering agent's workspace (when it had one) is listed for the file tools. */
+    public static String traitInvestigationUser(String question, String answer, RubricTrait trait, WorkspaceSnapshot workspace) {
+        String text = JudgeInput.of(question, answer) + "\n\n" + quality(trait);
+        return workspace == null ? text : text + "\n\n" + workspace(workspace);
     }
 
     public static String traitExtractionUser(String question, String report, RubricTrait trait) {

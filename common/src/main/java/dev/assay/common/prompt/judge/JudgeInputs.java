@@ -126,8 +126,15 @@ public final class JudgeInputs {
     public record AgenticExtraction(String question, String report, AnswerTemplate template) {
     }
 
-    /** An agentic trait's investigation; {@code trait} is the trait as the LLM trait of its result kind. */
-    public record TraitInvestigation(String question, String answer, RubricTrait trait) {
+    /**
+     * An agentic trait's investigation; {@code trait} is the trait as the LLM trait of its result kind;
+     * {@code workspace} the answering agent's files, when it had a workspace (else null).
+     */
+    public record TraitInvestigation(String question, String answer, RubricTrait trait,
+                                     dev.assay.common.port.WorkspaceSnapshot workspace) {
+        public TraitInvestigation(String question, String answer, RubricTrait trait) {
+            this(question, answer, trait, null);
+        }
     }
 
     /** An agentic trait's score extraction from the investigation's report. */

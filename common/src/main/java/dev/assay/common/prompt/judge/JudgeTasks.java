@@ -285,7 +285,7 @@ public final class JudgeTasks {
     public static final JudgeTask<JudgeInputs.TraitInvestigation, String> AGENTIC_TRAIT_INVESTIGATION = JudgeTask.of(
             PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,
             in -> JudgePrompt.text(PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION, AgenticPrompts.TRAIT_INVESTIGATION_SYSTEM,
-                    AgenticPrompts.traitInvestigationUser(in.question(), in.answer(), in.trait())),
+                    AgenticPrompts.traitInvestigationUser(in.question(), in.answer(), in.trait(), in.workspace())),
             (in, answer) -> answer.asText(),
             subject -> new JudgeInputs.TraitInvestigation(subject.questionText(), subject.response(), agenticTrait(subject,
                     PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION)));

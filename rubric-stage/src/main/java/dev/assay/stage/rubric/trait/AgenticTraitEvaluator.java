@@ -9,6 +9,8 @@ import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.prompt.judge.TraitAnswer;
 import dev.assay.common.port.AgentSettings;
 import dev.assay.core.agent.ToolConnector;
+import dev.assay.core.agent.Toolbox;
+import dev.assay.core.agent.WorkspaceToolbox;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.session.JudgeInvestigation;
 import dev.assay.core.session.ModelSession;
@@ -24,7 +26,10 @@ import java.util.List;
  * the trait as an agent with the trait's tools ({@code rubric_agentic_trait_investigation}), shown
  * the answering agent's trace when there is one, else the response; then one call reads the value
  * from its report ({@code rubric_agentic_trait_extraction}) in the answer form of the trait's
- * {@code result} kind. The score keeps the investigation; a failed one is the trait's error.
+ * {@code result} kind. When the answering agent had a workspace, the judge also gets read-only
+ * {@code list_files} and {@code read_file} over the files it left (as Karenina's agentic traits read
+ * the workspace), and the score records which it read. The score keeps the investigation; a failed
+ * one is the trait's error.
  */
 @ApplicationScoped
 public class AgenticTraitEvaluator implements TraitEvaluator {
@@ -49,9 +54,13 @@ public class AgenticTraitEvaluator implements TraitEvaluator {
     private TraitScore score(RubricTrait trait, TraitInput input, ModelSession judge) {
         RubricTrait asked = AgenticTraitKind.asResultTrait(trait);
         String question = input.question().question();
-        JudgeInvestigation.Outcome outcome = investigation.run(judge, JudgeTasks.AGENTIC_TRAIT_INVESTIGATION.prompt(
-                        new JudgeInputs.TraitInvestigation(question, input.answerUnderReview(), asked)),
-                AgentSettings.forInvestigation(trait.agent()), input.question().id(), "agentic trait " + trait.name());
+        WorkspaceToolbox files = input.workspace() == null ? null : WorkspaceToolbox.readOnly(input.workspace());
+        JudgeInvestigation.Outcome investigated = investigation.run(judge, JudgeTasks.AGENTIC_TRAIT_INVESTIGATION.prompt(
+                        new JudgeInputs.TraitInvestigation(question, input.answerUnderReview(), asked, input.workspace())),
+                AgentSettings.forInvestigation(trait.agent()), input.question().id(), "agentic trait " + trait.name(),
+                files == null ? Toolbox.EMPTY : files);
+        JudgeInvestigation.Outcome outcome = files == null || investigated.run() == null ? investigated
+                : new JudgeInvestigation.Outcome(investigated.run().withWorkspaceFilesRead(files.filesRead()), investigated.failure());
         if (!outcome.succeeded()) {
             return TraitScore.builder(trait.name(), trait.kind()).error(outcome.failure().reason()).investigation(outcome.run()).build();
         }

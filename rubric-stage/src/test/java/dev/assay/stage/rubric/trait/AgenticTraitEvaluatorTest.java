@@ -7,6 +7,7 @@ import dev.assay.common.benchmark.Question;
 import dev.assay.common.benchmark.RubricTrait;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
+import dev.assay.common.message.ToolResultBlock;
 import dev.assay.common.pipeline.JobSettings;
 import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
@@ -15,6 +16,7 @@ import dev.assay.common.port.HttpToolConfig;
 import dev.assay.common.prompt.PromptConfig;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.port.AgentSettings;
+import dev.assay.common.port.WorkspaceSnapshot;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.agent.McpConnector;
 import dev.assay.core.agent.ToolConnector;
@@ -73,10 +75,14 @@ class AgenticTraitEvaluatorTest {
     }
 
     private static AgentSettings tools() {
+        return tools(3);
+    }
+
+    private static AgentSettings tools(int maxTurns) {
         HttpToolConfig tool = new HttpToolConfig("gene_lookup", "Looks a gene up by its symbol",
                 Json.read("{\"type\":\"object\",\"properties\":{\"symbol\":{\"type\":\"string\"}}}", JsonNode.class),
                 "http://127.0.0.1:" + server.getAddress().getPort() + "/gene", Map.of());
-        return new AgentSettings(3, Duration.ofSeconds(30), List.of(), null, List.of(tool));
+        return new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(tool));
     }
 
     private static ModelSession session(ScriptedLlm judge) {
@@ -85,8 +91,12 @@ class AgenticTraitEvaluatorTest {
     }
 
     private static List<TraitScore> evaluate(List<RubricTrait> traits, ModelSession judge) {
+        return evaluate(traits, judge, null);
+    }
+
+    private static List<TraitScore> evaluate(List<RubricTrait> traits, ModelSession judge, WorkspaceSnapshot workspace) {
         TraitInput input = new TraitInput(GENE, "It is BRCA1.", null, new JobSettings(null, false, null), null, null,
-                "--- AI Message ---\nIt is BRCA1.\n");
+                "--- AI Message ---\nIt is BRCA1.\n", workspace);
         return new AgenticTraitEvaluator(new ToolConnector(new McpConnector(new SecretResolver(), Duration.ofSeconds(10))))
                 .evaluate(traits, input, judge);
     }
@@ -124,7 +134,48 @@ class AgenticTraitEvaluatorTest {
                 PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION);
         // the investigation saw the answering agent's trace, the trait and the run's rubric instructions (the rubric_* fallback)
         String investigation = String.join("\n", judge.received().get(0).stream().map(Message::text).toList());
-        assertThat(investigation).contains("--- AI Message ---", "The gene named exists in the registry.", "Be strict.");
+        assertThat(investigation).contains("--- AI Message ---", "The gene named exists in the registry.", "Be strict.")
+                .doesNotContain("<workspace>");
+        // an answering agent without a workspace: no file tools for the judge
+        assertThat(judge.offered().get(0)).containsExactly("gene_lookup");
+        assertThat(first.investigation().workspaceFilesRead()).isNull();
+    }
+
+    @Test
+    void whenTheAnsweringAgentHadAWorkspaceTheJudgeReadsItsFilesReadOnly() {
+        String notes = "BRCA1 sits at 17q21.31; checked in the registry.";
+        WorkspaceSnapshot workspace = new WorkspaceSnapshot(List.of(new WorkspaceSnapshot.File("notes/brca1.md", notes)),
+                notes.length(), 4096, false);
+        ScriptedLlm judge = new ScriptedLlm()
+                .toolCall("list_files", "{}")
+                .toolCall("read_file", "{\"path\": \"notes/brca1.md\"}")
+                .toolCall("write_file", "{\"path\": \"notes/brca1.md\", \"content\": \"TP53\"}")
+                .text("The agent's notes locate BRCA1 at 17q21.31 and say it was checked. Value: true.")
+                .text("{\"reasoning\": \"Its notes show the check.\", \"verdict\": true}");
+        ModelSession session = session(judge);
+        RubricTrait checked = RubricTrait.builder("checked", RubricTrait.AGENTIC).description("The agent checked its gene in a registry.")
+                .agent(tools(5)).build();
+
+        TraitScore score = evaluate(List.of(checked), session, workspace).get(0);
+
+        assertThat(score.error()).isNull();
+        assertThat(score.passed()).isTrue();
+        // the workspace's read-only pair first, then the trait's own tools; the prompt lists the files
+        assertThat(judge.offered().get(0)).containsExactly("list_files", "read_file", "gene_lookup");
+        String prompt = String.join("\n", judge.received().get(0).stream().map(Message::text).toList());
+        assertThat(prompt).contains("<workspace>", "notes/brca1.md (" + notes.length() + " bytes)", "--- AI Message ---");
+        // the file's text reached the judge as a tool result; its write was refused, and the files read are recorded
+        List<ToolResultBlock> results = new ArrayList<>();
+        judge.received().get(3).forEach(message -> message.content().forEach(block -> {
+            if (block instanceof ToolResultBlock result) {
+                results.add(result);
+            }
+        }));
+        assertThat(results).extracting(ToolResultBlock::content).contains(notes);
+        assertThat(results.get(2).isError()).isTrue();
+        assertThat(results.get(2).content()).contains("no tool named \"write_file\"");
+        assertThat(score.investigation().workspaceFilesRead()).containsExactly("notes/brca1.md");
+        assertThat(Json.write(score)).contains("\"workspace_files_read\":[\"notes/brca1.md\"]");
     }
 
     @Test

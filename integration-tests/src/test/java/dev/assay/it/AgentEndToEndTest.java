@@ -67,6 +67,7 @@ class AgentEndToEndTest {
     private static final String FINDING = "BRCA1 lies on chromosome 17, at 17q21.31.";
     private static final String FILES_ANSWER = "My finding is in findings/brca1.md.";
     private static final String FILES_REPORT = "chromosome: the agent's file findings/brca1.md says chromosome 17.";
+    private static final String FILES_TRAIT_REPORT = "The agent's notes give the locus 17q21.31: it was located.";
     private JsonNode withFiles;
 
     @BeforeAll
@@ -190,12 +191,23 @@ class AgentEndToEndTest {
     /** The workspace's judge: lists the files, reads the agent's, reports what it says only when the file's text came back. */
     private StubReply filesJudge(RecordedRequest request) {
         String content = request.allContent();
+        int toolResults = request.json().get("messages").findValues("tool_call_id").size();
         if (content.contains("You investigate the answer a model gave")) {
-            return switch (request.json().get("messages").findValues("tool_call_id").size()) {
+            return switch (toolResults) {
                 case 0 -> StubReply.toolCall("list_files", "{}");
                 case 1 -> StubReply.toolCall("read_file", "{\"path\":\"findings/brca1.md\"}");
                 default -> StubReply.text(content.contains(FINDING) ? FILES_REPORT : "No finding in the workspace.");
             };
+        }
+        // the agentic trait's judge reads the same file in the rubric service
+        if (content.contains("You evaluate one quality")) {
+            return toolResults == 0 ? StubReply.toolCall("read_file", "{\"path\":\"findings/brca1.md\"}")
+                    : StubReply.text(content.contains(FINDING) ? FILES_TRAIT_REPORT : "No notes.");
+        }
+        if (content.contains("an investigator's conclusion")) {
+            return StubReply.text(content.contains(FILES_TRAIT_REPORT)
+                    ? "{\"reasoning\":\"The notes locate it.\",\"verdict\":true}"
+                    : "{\"reasoning\":\"No notes read.\",\"verdict\":false}");
         }
         return StubReply.text(content.contains(FILES_REPORT) ? "{\"chromosome\":17}" : "{\"chromosome\":0}");
     }
@@ -209,6 +221,15 @@ class AgentEndToEndTest {
                     - id: files
                       question: "%s"
                       template: {fields: {chromosome: {type: integer, description: the chromosome, ground_truth: 17}}}
+                      rubric:
+                        traits:
+                          - name: located
+                            kind: agentic
+                            description: The agent located the gene precisely
+                            agent:
+                              max_turns: 3
+                              http_tools:
+                                - {name: gene_locus, description: Where a gene lies, input_schema: {type: object}, url: "%s"}
                 config:
                   name: workspace
                   answering_models:
@@ -223,7 +244,8 @@ class AgentEndToEndTest {
                     enabled: true
                     judge_context: trace_and_workspace
                     agent: {max_turns: 4}
-                """.formatted(Q_FILES, stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV);
+                """.formatted(Q_FILES, "http://127.0.0.1:" + geneService.getAddress().getPort() + "/trait-locus",
+                stub, PipelineStack.KEY_ENV, stub, PipelineStack.KEY_ENV);
         return Json.write(Json.yaml().readTree(yaml));
     }
 
@@ -249,6 +271,15 @@ class AgentEndToEndTest {
         assertThat(judged.get(0).json().get("tools").findValuesAsText("name")).containsExactly("list_files", "read_file");
         assertThat(judged.get(0).allContent()).contains("<workspace>", "findings/brca1.md", "--- AI Message ---");
         assertThat(judged.get(2).contentsOf("tool")).contains(FINDING);
+        // the agentic trait's judge, in the rubric service, was offered the read-only pair before its own
+        // tool, read the file, and passed the trait only because the file's text came back
+        JsonNode trait = withFiles.get("rubric").get(0);
+        assertThat(trait.get("passed").asBoolean()).as(trait.toString()).isTrue();
+        assertThat(trait.get("investigation").get("workspace_files_read")).extracting(JsonNode::asText)
+                .containsExactly("findings/brca1.md");
+        RecordedRequest traitFirst = judged.stream().filter(r -> r.allContent().contains("You evaluate one quality")).findFirst().orElseThrow();
+        assertThat(traitFirst.json().get("tools").findValuesAsText("name")).containsExactly("list_files", "read_file", "gene_locus");
+        assertThat(traitFirst.allContent()).contains("<workspace>", "findings/brca1.md");
     }
 
     private String agenticRunRequest() throws Exception {

@@ -7,34 +7,23 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
 import dev.assay.common.json.Json;
-import dev.assay.common.pipeline.AnsweredJob;
-import dev.assay.common.pipeline.Failure;
-import dev.assay.common.pipeline.FailureCategory;
-import dev.assay.common.pipeline.GenerationOutcome;
-import dev.assay.common.pipeline.ParsedJob;
-import dev.assay.common.pipeline.ParsingOutcome;
-import dev.assay.common.pipeline.Stage;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.generation.KafkaClients;
-import dev.assay.generation.SseClient;
 import dev.assay.generation.TestRuns;
 import dev.assay.generation.TestRuns.Outcome;
 import dev.assay.testsupport.Eventually;
 import dev.assay.testsupport.KafkaBrokerResource;
 import dev.assay.testsupport.PostgresResource;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
-import java.net.URL;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -50,9 +39,6 @@ import java.util.UUID;
 @QuarkusTestResource(KafkaBrokerResource.class)
 @QuarkusTestResource(PostgresResource.class)
 class RunRequeueTest {
-
-    @TestHTTPResource("/api/runs")
-    URL runs;
 
     @Test
     void aRetryQueuesOnlyTheErroredAndMissingResultsAndTheRunCompletesAgain() throws Exception {
@@ -121,61 +107,6 @@ class RunRequeueTest {
         // nothing left to do: the run stays completed
         given().post("/api/runs/" + runId + "/retry").then().statusCode(202)
                 .body("queued_jobs", equalTo(0)).body("status", equalTo("completed"));
-    }
-
-    @Test
-    void aRetryStartsTheStageCountsOfWhatItQueuesAgain() throws Exception {
-        String runId = RunQueryTest.submit();
-        List<VerificationJob> jobs = TestRuns.jobs(runId);
-        awaitJobs(runId, 4);
-        // first attempt: de × gpt-4o-mini's answer failed (its judge-1 result an error), and neither
-        // gpt-4o-mini job got a parse or a result from claude-judge
-        for (VerificationJob job : jobs) {
-            boolean mini = job.answeringModel().model().equals("gpt-4o-mini");
-            boolean failed = mini && job.question().id().equals("de");
-            AnsweredJob answered = answer(job, failed);
-            KafkaClients.publish(Topics.ANSWERS, job.jobId(), Json.write(answered));
-            for (ModelConfig judge : job.judges()) {
-                if (mini && judge.model().equals("claude-judge")) {
-                    continue;
-                }
-                ParsedJob parsed = ParsedJob.of(answered, judge, ParsingOutcome.builder().build());
-                KafkaClients.publish(Topics.PARSED, parsed.resultId(), Json.write(parsed));
-                publish(TestRuns.result(job, judge, failed ? Outcome.ERROR : Outcome.PASSED));
-            }
-        }
-        awaitDone(runId, 6);
-        JsonNode before = awaitStages(runId, stages -> stages.at("/generation/done").asLong() == 4
-                && stages.at("/parsing/done").asLong() == 6);
-        assertThat(before.at("/generation/failed").asLong()).isEqualTo(1);
-
-        given().post("/api/runs/" + runId + "/retry").then().statusCode(202).body("queued_jobs", equalTo(2)).body("queued_results", equalTo(3));
-        // the new attempt: the two gpt-4o-mini jobs are to be answered again, three of their results
-        // parsed again; what was kept still counts, the failure the retry is for no longer does
-        JsonNode retried = stages(runId);
-        assertThat(retried.at("/generation/done").asLong()).isEqualTo(2);
-        assertThat(retried.at("/generation/failed").asLong()).isZero();
-        assertThat(retried.at("/generation/expected").asInt()).isEqualTo(4);
-        assertThat(retried.at("/parsing/done").asLong()).as("the 6 parses less de × gpt-4o-mini × judge-1's").isEqualTo(5);
-        assertThat(retried.at("/parsing/expected").asInt()).isEqualTo(8);
-        assertThat(retried.at("/rubric/done").asLong()).as("the errored result is pending again").isEqualTo(5);
-
-        for (VerificationJob job : jobs) {
-            if (job.answeringModel().model().equals("gpt-4o-mini")) {
-                AnsweredJob answered = answer(job, false);
-                KafkaClients.publish(Topics.ANSWERS, job.jobId(), Json.write(answered));
-                for (ModelConfig judge : job.judges()) {
-                    if (job.question().id().equals("de") || judge.model().equals("claude-judge")) {
-                        ParsedJob parsed = ParsedJob.of(answered, judge, ParsingOutcome.builder().build());
-                        KafkaClients.publish(Topics.PARSED, parsed.resultId(), Json.write(parsed));
-                    }
-                }
-            }
-        }
-        JsonNode after = awaitStages(runId, stages -> stages.at("/generation/done").asLong() == 4
-                && stages.at("/parsing/done").asLong() == 8);
-        assertThat(after.at("/generation/failed").asLong()).isZero();
-        assertThat(after.at("/parsing/failed").asLong()).isZero();
     }
 
     @Test
@@ -282,30 +213,6 @@ class RunRequeueTest {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static AnsweredJob answer(VerificationJob job, boolean failed) {
-        return AnsweredJob.of(job, new GenerationOutcome(failed ? "" : "Berlin", List.of(), null, 5,
-                failed ? new Failure(FailureCategory.RETRY, Stage.GENERATION, "HTTP 500", null) : null));
-    }
-
-    /** The run's progress per stage, as its event stream's snapshot gives it. */
-    private JsonNode stages(String runId) throws Exception {
-        try (SseClient client = new SseClient(runs + "/" + runId + "/events")) {
-            SseClient.Event snapshot = client.next(Duration.ofSeconds(20));
-            assertThat(snapshot).as("the snapshot of " + runId).isNotNull();
-            return snapshot.data().get("stages");
-        }
-    }
-
-    private JsonNode awaitStages(String runId, java.util.function.Predicate<JsonNode> reached) {
-        return Eventually.await(Duration.ofSeconds(30), () -> {
-            try {
-                return stages(runId);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, reached, "the stage counts of " + runId);
     }
 
     private static void publish(VerificationResult result) {

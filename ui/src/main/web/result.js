@@ -126,7 +126,7 @@ function agentTrace(agent, id) {
   let turn = 0;
   return [el('div', { class: 'facts' }, el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'turns'), el('span', {}, agent.turns)),
       el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'turn limit reached'), el('span', {}, String(!!agent.limit_reached))),
-      agent.usage ? el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'tokens'), el('span', {}, num(agent.usage.total_tokens))) : null),
+      agent.usage?.total_tokens != null ? el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'tokens'), el('span', {}, num(agent.usage.total_tokens))) : null),
     el('ol', { class: 'trace', id }, (agent.trace_messages || []).map(m => el('li', { class: 'role-' + m.role },
       el('div', { class: 'role' }, m.role + (m.role === 'assistant' ? ` · turn ${++turn}` : '')), blocks(m))))];
 }

@@ -53,9 +53,9 @@ class StackCommandsEndToEndTest {
                 assertThat(up.out()).contains("the local stack is up at http://127.0.0.1:");
                 // up --open on the stack that is up: the viewer's address, opened by $ASSAY_BROWSER and served there
                 RecordingBrowser browser = new RecordingBrowser(dir);
-                CliRun again = CliRun.withEnvironment(browser.environment(), "up", "--open");
-                assertThat(again.out()).contains("already up");
-                String viewer = again.out().lines().filter(line -> line.startsWith("the web viewer is at ")).findFirst().orElseThrow()
+                CliRun upAgain = CliRun.withEnvironment(browser.environment(), "up", "--open");
+                assertThat(upAgain.out()).contains("already up");
+                String viewer = upAgain.out().lines().filter(line -> line.startsWith("the web viewer is at ")).findFirst().orElseThrow()
                         .substring("the web viewer is at ".length());
                 assertThat(viewer).matches("http://127\\.0\\.0\\.1:\\d+/ui/");
                 assertThat(browser.awaitOpened(1)).containsExactly(viewer);

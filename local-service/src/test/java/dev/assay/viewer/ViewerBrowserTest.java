@@ -270,6 +270,8 @@ class ViewerBrowserTest {
         assertThat(text(browser.findElement(By.id("investigation-trait-clarity")).findElement(By.xpath("./ancestor::section"))))
                 .contains("Judge's investigation of trait clarity");
         screenshot("result-agent");
+        ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", parsingCard);
+        screenshot("result-investigation");
 
         // the trait's scores as a distribution: two results scored 4, one 5
         open("#/runs/" + runId);

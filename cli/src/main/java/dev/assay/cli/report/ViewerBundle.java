@@ -40,8 +40,12 @@ final class ViewerBundle {
     private static String withoutSourceMap(String code) {
         int map = code.lastIndexOf(SOURCE_MAP);
         String text = (map < 0 ? code : code.substring(0, map)).stripTrailing() + "\n";
-        if (text.toLowerCase(Locale.ROOT).contains("</script")) {
-            throw new IllegalStateException("the viewer's bundle contains \"</script\", which would end report.html's script early");
+        // either would change how the HTML parser reads the inline script (ending it early, or not at all)
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (String breaking : new String[]{"</script", "<!--"}) {
+            if (lower.contains(breaking)) {
+                throw new IllegalStateException("the viewer's bundle contains \"" + breaking + "\", which report.html's inline script cannot carry");
+            }
         }
         return text;
     }

@@ -65,7 +65,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "INTERFACE:MODEL", description = "a judge, replacing the config's (repeatable)")
     List<String> judges = new ArrayList<>();
 
-    @Option(names = "--open", description = "print the web viewer's address for the run and open it in a browser (xdg-open); "
+    @Option(names = "--open", description = "print the web viewer's address for the run and open it in a browser ($ASSAY_BROWSER, $BROWSER or xdg-open); "
             + "the viewer is served while the run runs, as the local stack stops after it")
     boolean open;
 
@@ -190,7 +190,7 @@ final class RunCommand implements Callable<Integer> {
             if (open) {
                 String url = Viewer.runUrl(stack.apiUrl(), runId);
                 stdout.println("assay: following the run live in the viewer at " + url);
-                Viewer.open(url, stdout);
+                Viewer.open(url, env, stdout);
             }
             stdout.flush();
             boolean completed = stop.signal().isEmpty() && awaitCompletion(api, runId, stdout, stack, stop);

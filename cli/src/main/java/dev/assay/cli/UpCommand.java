@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Callable;
@@ -29,8 +30,11 @@ final class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--open", description = "open the web viewer in a browser (xdg-open) once the stack is up")
+    @Option(names = "--open", description = "open the web viewer in a browser ($ASSAY_BROWSER, $BROWSER or xdg-open) once the stack is up")
     boolean open;
+
+    /** A seam for tests: the environment --open reads the browser from. */
+    Map<String, String> env = System.getenv();
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -77,7 +81,7 @@ final class UpCommand implements Callable<Integer> {
         String url = Viewer.url(apiUrl);
         out.println("the web viewer is at " + url);
         if (open) {
-            Viewer.open(url, out);
+            Viewer.open(url, env, out);
         }
     }
 }

@@ -61,14 +61,17 @@ class RunCommandEndToEndTest {
         watcher.scheduleAtFixedRate(() -> ProcessHandle.current().children().forEach(children::add), 0, 200, TimeUnit.MILLISECONDS);
         StringWriter stdout = new StringWriter();
         StringWriter stderr = new StringWriter();
+        RecordingBrowser browser = new RecordingBrowser(Files.createDirectories(dir.resolve("browser")));
         int exit;
         try {
             CommandLine cli = AssayCommand.commandLine();
+            // --open: the run's page in the viewer, opened by $ASSAY_BROWSER (a script that records it)
+            ((RunCommand) cli.getSubcommands().get("run").getCommand()).env = browser.environment();
             cli.setOut(new PrintWriter(stdout));
             cli.setErr(new PrintWriter(stderr));
             // the demo model gets 2 of 10 wrong on purpose (7 of the 9 with a verdict: 77.8% misses 90%), and
             // speed-of-light errors: the errors decide the exit code, and both reasons are printed
-            exit = cli.execute("run", benchmark.toString(), "--out", out.toString(), "--min-pass-rate", "0.9");
+            exit = cli.execute("run", benchmark.toString(), "--out", out.toString(), "--min-pass-rate", "0.9", "--open");
         } finally {
             watcher.shutdownNow();
         }
@@ -91,6 +94,11 @@ class RunCommandEndToEndTest {
         }
         JsonNode results = Json.mapper().readTree(out.resolve("results.json").toFile());
         assertThat(results).hasSize(20);
+        // --open: the address printed is the one opened, the run's page on the local stack's viewer
+        String runId = results.get(0).get("run_id").asText();
+        String opened = browser.awaitOpened(1).get(0);
+        assertThat(opened).matches("http://127\\.0\\.0\\.1:\\d+/ui/#/runs/" + java.util.regex.Pattern.quote(runId));
+        assertThat(printed).contains("assay: following the run live in the viewer at " + opened + "\n");
         List<String> failed = new ArrayList<>();
         results.forEach(result -> {
             String id = result.get("question_id").asText();

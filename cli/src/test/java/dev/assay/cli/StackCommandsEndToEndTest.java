@@ -51,7 +51,17 @@ class StackCommandsEndToEndTest {
             try {
                 assertThat(up.exit()).as(up.err()).isZero();
                 assertThat(up.out()).contains("the local stack is up at http://127.0.0.1:");
-                assertThat(CliRun.of("up").out()).contains("already up");
+                // up --open on the stack that is up: the viewer's address, opened by $ASSAY_BROWSER and served there
+                RecordingBrowser browser = new RecordingBrowser(dir);
+                CliRun upAgain = CliRun.withEnvironment(browser.environment(), "up", "--open");
+                assertThat(upAgain.out()).contains("already up");
+                String viewer = upAgain.out().lines().filter(line -> line.startsWith("the web viewer is at ")).findFirst().orElseThrow()
+                        .substring("the web viewer is at ".length());
+                assertThat(viewer).matches("http://127\\.0\\.0\\.1:\\d+/ui/");
+                assertThat(browser.awaitOpened(1)).containsExactly(viewer);
+                assertThat(browser.pageStatus()).isEqualTo("200");
+                assertThat(browser.page()).contains("<script type=\"module\" src=\"bundle/app.js\"></script>");
+                assertThat(browser.bundleStatus()).as("the viewer's bundle, from the ui jar").isEqualTo("200");
 
                 CliRun submit = CliRun.of("submit", benchmark.toString(), "--config", config.toString());
                 assertThat(submit.exit()).as(submit.err()).isZero();

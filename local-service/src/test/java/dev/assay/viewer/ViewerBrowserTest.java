@@ -222,7 +222,16 @@ class ViewerBrowserTest {
                          {"text":"the capital is Oslo","confidence":"high","similarity_score":0.98,"hallucination_risk":"low"},
                          {"text":"since 1814","confidence":"medium","similarity_score":0.9,"hallucination_risk":"high"}]},
                        "reasoning":{"city":"The response names Oslo."},"model_calls":3},
-                     "rubric":[{"name":"clarity","kind":"score","score":%d,"reasoning":"Clear enough."}],
+                     "investigation":{"final_response":"city: Oslo, from the lookup","turns":2,"limit_reached":true,"trace_messages":[
+                       {"role":"user","content":[{"type":"text","text":"Investigate the answer under review."}]},
+                       {"role":"assistant","content":[{"type":"tool_use","id":"inv_1","name":"read_turn","input":{"turn":2}}]},
+                       {"role":"tool","content":[{"type":"tool_result","tool_use_id":"inv_1","content":"lookup returned Oslo","is_error":false}]},
+                       {"role":"assistant","content":[{"type":"text","text":"The city the answer gives is Oslo."}]}],
+                       "usage":{"input_tokens":30,"output_tokens":12,"total_tokens":42}},
+                     "rubric":[{"name":"clarity","kind":"score","score":%d,"reasoning":"Clear enough.",
+                       "investigation":{"final_response":"clear","turns":1,"limit_reached":false,"trace_messages":[
+                         {"role":"user","content":[{"type":"text","text":"Is the answer clear?"}]},
+                         {"role":"assistant","content":[{"type":"text","text":"Clear: one sentence, one claim."}]}]}}],
                      "usage":{"total":{"total_tokens":10}},"timings_ms":{"generation":5},"caveats":[]}
                     """.formatted(runId, id, id, i, i == 3 ? 5 : 4).replace("\n", "")));
         }
@@ -245,7 +254,24 @@ class ViewerBrowserTest {
         assertThat(text(turns.get(1))).contains("tool call lookup (call_1)").contains("\"country\": \"Norway\"");
         assertThat(text(turns.get(2))).contains("tool result (call_1)").contains("Oslo (capital since 1814)");
         assertThat(text(turns.get(3))).contains("After looking it up: the capital is Oslo.");
+        // the judge's investigations, turn by turn as well: agentic parsing's, and the agentic trait's
+        List<WebElement> investigated = browser.findElements(By.cssSelector("#investigation > li"));
+        assertThat(investigated).extracting(turn -> turn.findElement(By.className("role")).getText().toLowerCase())
+                .containsExactly("user", "assistant · turn 1", "tool", "assistant · turn 2");
+        assertThat(text(investigated.get(1))).contains("tool call read_turn (inv_1)").contains("\"turn\": 2");
+        assertThat(text(investigated.get(2))).contains("tool result (inv_1)").contains("lookup returned Oslo");
+        assertThat(text(investigated.get(3))).contains("The city the answer gives is Oslo.");
+        WebElement parsingCard = browser.findElement(By.id("investigation")).findElement(By.xpath("./ancestor::section"));
+        assertThat(text(parsingCard)).contains("Judge's investigation (agentic parsing)").contains("42");
+        List<WebElement> traitTurns = browser.findElements(By.cssSelector("#investigation-trait-clarity > li"));
+        assertThat(traitTurns).extracting(turn -> turn.findElement(By.className("role")).getText().toLowerCase())
+                .containsExactly("user", "assistant · turn 1");
+        assertThat(text(traitTurns.get(1))).contains("Clear: one sentence, one claim.");
+        assertThat(text(browser.findElement(By.id("investigation-trait-clarity")).findElement(By.xpath("./ancestor::section"))))
+                .contains("Judge's investigation of trait clarity");
         screenshot("result-agent");
+        ((JavascriptExecutor) browser).executeScript("arguments[0].scrollIntoView()", parsingCard);
+        screenshot("result-investigation");
 
         // the trait's scores as a distribution: two results scored 4, one 5
         open("#/runs/" + runId);

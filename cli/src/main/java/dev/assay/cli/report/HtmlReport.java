@@ -122,7 +122,7 @@ public final class HtmlReport {
         questions(out, data.results());
         out.append("</section>\n</div>\n");
         out.append("<script type=\"application/json\" id=\"assay-report-data\">").append(ViewerData.json(data)).append("</script>\n");
-        out.append("<script>\n").append(ViewerBundle.script()).append(START).append("</script>\n</body>\n</html>\n");
+        out.append("<script type=\"module\">\n").append(ViewerBundle.script()).append(START).append("</script>\n</body>\n</html>\n");
         return out.toString();
     }
 

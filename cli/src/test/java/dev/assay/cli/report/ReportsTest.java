@@ -187,11 +187,11 @@ class ReportsTest {
         // run's data (inert JSON, every "<" in it escaped) and the viewer's code
         assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt;");
         assertThat(html.split("<script", -1)).hasSize(3);
-        assertThat(html).contains("<script type=\"application/json\" id=\"assay-report-data\">", "<script>\n(() => {");
+        assertThat(html).contains("<script type=\"application/json\" id=\"assay-report-data\">", "<script type=\"module\">\n");
         assertThat(html).contains("\\u003cscript>alert(1)\\u003c/script>");
         assertThat(html).contains("Two lines &lt;b&gt;of&lt;/b&gt; hedging.");
         // self-contained: no resource fetched from anywhere (the SVG namespace the viewer's code names is no fetch)
-        assertThat(html.replace("'http://www.w3.org/2000/svg'", "")).doesNotContain("http://", "https://", "src=", "<link");
+        assertThat(html.replace("\"http://www.w3.org/2000/svg\"", "")).doesNotContain("http://", "https://", "src=", "<link", "sourceMappingURL");
         // summary: counts, pass rate with its error and interval, trait figures, nuggets, failures, cost
         assertThat(html).contains("1 / 2 of 2", "50.0% ± 35.4%", "9.5%–90.5%", "3.00", "retry 1", "abstained 1", "$0.0022");
         // every statistic the API serves: replicate statistics per group and per question, the means of /scores
@@ -218,10 +218,17 @@ class ReportsTest {
 
         // the viewer's pages, shown by its code; the static report is what stands without scripts
         assertThat(html).contains("<div id=\"viewer-shell\" hidden>", "<main id=\"app\"></main>", "<div id=\"static-report\">");
-        // the viewer's own modules, every one of them, as one script (app.js, the router, last)
-        assertThat(html).containsSubsequence("// ---- dom.js", "// ---- api.js", "// ---- run.js", "// ---- result.js", "// ---- app.js",
-                "document.getElementById('viewer-shell').hidden = false;");
-        assertThat(html).doesNotContain("\nimport {", "\nexport function");
+        // the viewer's code is the bundle generation-service serves at /ui/bundle/app.js, byte for byte
+        // but for its source-map pointer: one rendering for both
+        String bundle;
+        try (var in = HtmlReport.class.getResourceAsStream("/META-INF/resources/ui/bundle/app.js")) {
+            bundle = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String code = bundle.substring(0, bundle.lastIndexOf("//# sourceMappingURL=")).strip();
+        assertThat(code).isNotBlank();
+        assertThat(html).containsSubsequence("<script type=\"module\">\n" + code + "\n", "document.getElementById('viewer-shell').hidden = false;");
+        // one module with nothing left to import (esbuild bundled every one of the viewer's modules)
+        assertThat(code).doesNotContain("import {", "from\"./", "from './");
         // the run's data: every result as served, and the server's documents
         String data = html.substring(html.indexOf("id=\"assay-report-data\">") + "id=\"assay-report-data\">".length());
         JsonNode embedded = MAPPER.readTree(data.substring(0, data.indexOf("</script>")));

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Watches the stages' output topics ({@code assay.answers}, {@code assay.parsed}) in its own consumer
@@ -38,22 +39,41 @@ public class StageProgressConsumer {
         this.sightings = sightings;
     }
 
+    // The JSON names of the common records' fields this reads (AnsweredJob, ParsedJob, their outcomes'
+    // failure): StageProgressConsumerTest reads records those classes wrote, so a rename fails there.
+    private static final String RUN_ID = "run_id";
+    private static final String JOB_ID = "job_id";
+    private static final String RESULT_ID = "result_id";
+    private static final String GENERATION = "generation";
+    private static final String PARSING = "parsing";
+    private static final String FAILURE = "failure";
+
     @Incoming("answers-progress")
     @RunOnVirtualThread
     public void answers(List<String> records) {
-        record(RunStages.GENERATION, "job_id", "generation", records);
+        record(RunStages.GENERATION, records, StageProgressConsumer::readAnswer);
     }
 
     @Incoming("parsed-progress")
     @RunOnVirtualThread
     public void parsed(List<String> records) {
-        record(RunStages.PARSING, "result_id", "parsing", records);
+        record(RunStages.PARSING, records, StageProgressConsumer::readParsed);
     }
 
-    private void record(String stage, String idField, String outcomeField, List<String> records) {
+    /** An {@code AnsweredJob} on assay.answers: its job, and whether its generation failed. */
+    static Optional<StageSighting> readAnswer(String record) {
+        return read(RunStages.GENERATION, JOB_ID, GENERATION, record);
+    }
+
+    /** A {@code ParsedJob} on assay.parsed: its result (one judge's), and whether that parse failed. */
+    static Optional<StageSighting> readParsed(String record) {
+        return read(RunStages.PARSING, RESULT_ID, PARSING, record);
+    }
+
+    private void record(String stage, List<String> records, Function<String, Optional<StageSighting>> reader) {
         List<StageSighting> seen = new ArrayList<>(records.size());
         for (String record : records) {
-            read(stage, idField, outcomeField, record).ifPresent(seen::add);
+            reader.apply(record).ifPresent(seen::add);
         }
         try {
             sightings.record(seen);
@@ -64,7 +84,7 @@ public class StageProgressConsumer {
     }
 
     /** The record's run, id and whether its stage outcome has a failure; empty when it has no ids. */
-    static Optional<StageSighting> read(String stage, String idField, String outcomeField, String record) {
+    private static Optional<StageSighting> read(String stage, String idField, String outcomeField, String record) {
         if (record == null) {
             return Optional.empty();
         }
@@ -78,7 +98,7 @@ public class StageProgressConsumer {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String field = parser.currentName();
                 JsonToken value = parser.nextToken();
-                if (field.equals("run_id") && value == JsonToken.VALUE_STRING) {
+                if (field.equals(RUN_ID) && value == JsonToken.VALUE_STRING) {
                     runId = parser.getText();
                 } else if (field.equals(idField) && value == JsonToken.VALUE_STRING) {
                     recordId = parser.getText();
@@ -104,7 +124,7 @@ public class StageProgressConsumer {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String field = parser.currentName();
             JsonToken value = parser.nextToken();
-            if (field.equals("failure") && value != JsonToken.VALUE_NULL) {
+            if (field.equals(FAILURE) && value != JsonToken.VALUE_NULL) {
                 failed = true;
             }
             parser.skipChildren();

@@ -1,14 +1,18 @@
 package dev.assay.generation.repository;
 
+import dev.assay.generation.RunStages;
 import dev.assay.generation.StageSighting;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 
+import java.util.Collection;
 import java.util.List;
 
 /** The records seen leaving each stage (table {@code run_stage_records}), for a run's progress per stage. */
 @ApplicationScoped
 public class StageRecordRepository {
+
+    private static final int FORGET_CHUNK = 1000;
 
     private final EntityManager entityManager;
 
@@ -38,6 +42,37 @@ public class StageRecordRepository {
             query.setParameter(position++, sighting.failed());
         }
         query.executeUpdate();
+    }
+
+    /**
+     * Forgets what was seen of the records a retry or an extension queues again — the jobs' answers
+     * and the results' parses — so the run's stage counts are those of the new attempt: done of
+     * expected counts the records kept plus the ones seen again, and a failure fixed by the retry no
+     * longer counts. A record of the old attempt still on its way counts until the new one replaces it.
+     */
+    public void forget(String runId, Collection<String> jobIds, Collection<String> resultIds) {
+        forget(runId, RunStages.GENERATION, jobIds);
+        forget(runId, RunStages.PARSING, resultIds);
+    }
+
+    private void forget(String runId, String stage, Collection<String> recordIds) {
+        List<String> ids = List.copyOf(recordIds);
+        // in chunks: a statement's bind parameters are limited (65,535 in PostgreSQL's protocol)
+        for (int from = 0; from < ids.size(); from += FORGET_CHUNK) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + FORGET_CHUNK));
+            StringBuilder sql = new StringBuilder("DELETE FROM run_stage_records WHERE run_id = ? AND stage = ? AND record_id IN (");
+            for (int i = 0; i < chunk.size(); i++) {
+                sql.append(i == 0 ? "?" : ", ?");
+            }
+            var query = entityManager.createNativeQuery(sql.append(')').toString());
+            int position = 1;
+            query.setParameter(position++, runId);
+            query.setParameter(position++, stage);
+            for (String id : chunk) {
+                query.setParameter(position++, id);
+            }
+            query.executeUpdate();
+        }
     }
 
     /** Rows: stage, records seen, of which failed. */

@@ -16,6 +16,7 @@ import dev.assay.generation.RunStatus;
 import dev.assay.generation.repository.ResultRepository;
 import dev.assay.generation.repository.RunEntity;
 import dev.assay.generation.repository.RunRepository;
+import dev.assay.generation.repository.StageRecordRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -55,12 +56,15 @@ public class RunRequeue {
     private final RunRepository runs;
     private final ResultRepository results;
     private final JobPublisher publisher;
+    private final StageRecordRepository stageRecords;
 
-    public RunRequeue(RunValidator validator, RunRepository runs, ResultRepository results, JobPublisher publisher) {
+    public RunRequeue(RunValidator validator, RunRepository runs, ResultRepository results, JobPublisher publisher,
+                      StageRecordRepository stageRecords) {
         this.validator = validator;
         this.runs = runs;
         this.results = results;
         this.publisher = publisher;
+        this.stageRecords = stageRecords;
     }
 
     /**
@@ -84,6 +88,7 @@ public class RunRequeue {
                 int uncounted = results.awaitRetry(runId);
                 runs.reopen(runId, uncounted, jobs.size(), jobs.size() * valid.config().judges().size(),
                         valid.config().effectiveReplicates(), run.spec, now);
+                forgetStages(runId, queue);
             }
             return new Planned(valid, jobs, queue);
         });
@@ -114,9 +119,21 @@ public class RunRequeue {
             String spec = Json.write(Map.of("benchmark", after.benchmark(), "config", after.config()));
             runs.reopen(runId, 0, jobs.size(), jobs.size() * after.config().judges().size(), after.config().effectiveReplicates(),
                     spec, now);
+            forgetStages(runId, queue);
             return new Planned(after, jobs, queue);
         });
         return publish(runId, planned, "extension");
+    }
+
+    /** The queued jobs are answered and parsed again: their stage progress starts over (docs/api.md, events). */
+    private void forgetStages(String runId, Queue queue) {
+        List<String> jobIds = new ArrayList<>();
+        List<String> resultIds = new ArrayList<>();
+        for (VerificationJob job : queue.jobs()) {
+            jobIds.add(job.jobId());
+            job.judges().forEach(judge -> resultIds.add(job.resultId(judge)));
+        }
+        stageRecords.forget(runId, jobIds, resultIds);
     }
 
     /** What a retry or an extension planned under the run's lock, to publish after it. */

@@ -30,7 +30,11 @@ export async function resultPage(root, runId, resultId) {
     r.deep_judgment ? section('Deep judgment', deepJudgment(r.deep_judgment)) : null,
     r.rubric.length ? section('Traits', traitsTable(r.rubric)) : null,
     r.nuggets ? section('Nuggets', nuggets(r.nuggets)) : null,
-    r.agent ? section('Agent trace', agentTrace(r.agent)) : null,
+    r.agent ? section('Agent trace', agentTrace(r.agent, 'trace')) : null,
+    // the judge's own agent runs (agentic parsing, agentic traits), in the agent trace's shape
+    r.investigation ? section('Judge\'s investigation (agentic parsing)', agentTrace(r.investigation, 'investigation')) : null,
+    ...r.rubric.filter(t => t.investigation).map(t =>
+      section(`Judge's investigation of trait ${t.name}`, agentTrace(t.investigation, 'investigation-trait-' + t.name))),
     section('Usage', usageTable(r)),
     section(`Calls (${r.calls.length}), every prompt exactly as sent`, el('div', { id: 'calls' }, r.calls.map(call)))]
     .filter(Boolean));
@@ -117,11 +121,13 @@ function blocks(message) {
   });
 }
 
-function agentTrace(agent) {
+/** An agent's run turn by turn: the answering agent's, or a judge's investigation (same shape). */
+function agentTrace(agent, id) {
   let turn = 0;
   return [el('div', { class: 'facts' }, el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'turns'), el('span', {}, agent.turns)),
-      el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'turn limit reached'), el('span', {}, String(!!agent.limit_reached)))),
-    el('ol', { class: 'trace', id: 'trace' }, (agent.trace_messages || []).map(m => el('li', { class: 'role-' + m.role },
+      el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'turn limit reached'), el('span', {}, String(!!agent.limit_reached))),
+      agent.usage?.total_tokens != null ? el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'tokens'), el('span', {}, num(agent.usage.total_tokens))) : null),
+    el('ol', { class: 'trace', id }, (agent.trace_messages || []).map(m => el('li', { class: 'role-' + m.role },
       el('div', { class: 'role' }, m.role + (m.role === 'assistant' ? ` · turn ${++turn}` : '')), blocks(m))))];
 }
 

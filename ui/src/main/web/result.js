@@ -128,7 +128,22 @@ function agentTrace(agent, id) {
       el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'turn limit reached'), el('span', {}, String(!!agent.limit_reached))),
       agent.usage?.total_tokens != null ? el('div', { class: 'fact' }, el('span', { class: 'muted' }, 'tokens'), el('span', {}, num(agent.usage.total_tokens))) : null),
     el('ol', { class: 'trace', id }, (agent.trace_messages || []).map(m => el('li', { class: 'role-' + m.role },
-      el('div', { class: 'role' }, m.role + (m.role === 'assistant' ? ` · turn ${++turn}` : '')), blocks(m))))];
+      el('div', { class: 'role' }, m.role + (m.role === 'assistant' ? ` · turn ${++turn}` : '')), blocks(m)))),
+    // a judge's investigation records the workspace files it read; an answering agent's, the files it left
+    agent.workspace_files_read ? el('div', { class: 'facts', id: id + '-files-read' }, el('div', { class: 'fact' },
+      el('span', { class: 'muted' }, 'workspace files read'),
+      el('span', {}, agent.workspace_files_read.length ? agent.workspace_files_read.join(', ') : 'none'))) : null,
+    agent.workspace ? workspace(agent.workspace, id + '-workspace') : null];
+}
+
+/** The files an answering agent left in its workspace, each folded under its path and size. */
+function workspace(ws, id) {
+  const files = ws.files || [];
+  return el('div', { class: 'workspace', id },
+    el('h3', {}, `Workspace: ${files.length} file${files.length === 1 ? '' : 's'}, ${num(ws.total_bytes)} of ${num(ws.max_bytes)} bytes`
+      + (ws.limit_reached ? ' (a write was refused at the limit)' : '')),
+    files.map(f => el('details', { 'data-path': f.path }, el('summary', {}, `${f.path} (${num(new TextEncoder().encode(f.content || '').length)} bytes)`),
+      el('pre', { class: 'code' }, f.content || ''))));
 }
 
 function usageTable(r) {

@@ -217,7 +217,9 @@ class ViewerBrowserTest {
                        {"role":"user","content":[{"type":"text","text":"What is the capital of Norway?"}]},
                        {"role":"assistant","content":[{"type":"tool_use","id":"call_1","name":"lookup","input":{"country":"Norway"}}]},
                        {"role":"tool","content":[{"type":"tool_result","tool_use_id":"call_1","content":"Oslo (capital since 1814)","is_error":false}]},
-                       {"role":"assistant","content":[{"type":"text","text":"After looking it up: the capital is Oslo."}]}]},
+                       {"role":"assistant","content":[{"type":"text","text":"After looking it up: the capital is Oslo."}]}],
+                       "workspace":{"files":[{"path":"notes/norway.md","content":"Oslo: capital since 1814."}],
+                         "total_bytes":25,"max_bytes":4096,"limit_reached":true}},
                      "deep_judgment":{"mode":"full","excerpts":{"city":[
                          {"text":"the capital is Oslo","confidence":"high","similarity_score":0.98,"hallucination_risk":"low"},
                          {"text":"since 1814","confidence":"medium","similarity_score":0.9,"hallucination_risk":"high"}]},
@@ -227,7 +229,8 @@ class ViewerBrowserTest {
                        {"role":"assistant","content":[{"type":"tool_use","id":"inv_1","name":"read_turn","input":{"turn":2}}]},
                        {"role":"tool","content":[{"type":"tool_result","tool_use_id":"inv_1","content":"lookup returned Oslo","is_error":false}]},
                        {"role":"assistant","content":[{"type":"text","text":"The city the answer gives is Oslo."}]}],
-                       "usage":{"input_tokens":30,"output_tokens":12,"total_tokens":42}},
+                       "usage":{"input_tokens":30,"output_tokens":12,"total_tokens":42},
+                       "workspace_files_read":["notes/norway.md"]},
                      "rubric":[{"name":"clarity","kind":"score","score":%d,"reasoning":"Clear enough.",
                        "investigation":{"final_response":"clear","turns":1,"limit_reached":false,"trace_messages":[
                          {"role":"user","content":[{"type":"text","text":"Is the answer clear?"}]},
@@ -254,6 +257,15 @@ class ViewerBrowserTest {
         assertThat(text(turns.get(1))).contains("tool call lookup (call_1)").contains("\"country\": \"Norway\"");
         assertThat(text(turns.get(2))).contains("tool result (call_1)").contains("Oslo (capital since 1814)");
         assertThat(text(turns.get(3))).contains("After looking it up: the capital is Oslo.");
+        // the files the agent left in its workspace, folded under path and size, the refused write noted
+        WebElement files = browser.findElement(By.id("trace-workspace"));
+        assertThat(text(files.findElement(By.tagName("h3")))).contains("1 file", "25 of 4,096 bytes", "a write was refused");
+        WebElement file = files.findElement(By.cssSelector("details[data-path='notes/norway.md']"));
+        assertThat(text(file.findElement(By.tagName("summary")))).isEqualTo("notes/norway.md (25 bytes)");
+        assertThat(file.findElement(By.tagName("pre")).getAttribute("textContent")).isEqualTo("Oslo: capital since 1814.");
+        // and which of them the investigating judge read; the trait's judge, given none, records no list
+        assertThat(text(browser.findElement(By.id("investigation-files-read")))).contains("workspace files read", "notes/norway.md");
+        assertThat(browser.findElements(By.id("investigation-trait-clarity-files-read"))).isEmpty();
         // the judge's investigations, turn by turn as well: agentic parsing's, and the agentic trait's
         List<WebElement> investigated = browser.findElements(By.cssSelector("#investigation > li"));
         assertThat(investigated).extracting(turn -> turn.findElement(By.className("role")).getText().toLowerCase())

@@ -236,7 +236,7 @@ class BinAssayTest {
         Result rejected = run(home.resolve("bin/assay"), env, "--version");
         assertThat(rejected.exit()).as(rejected.toString()).isZero();
         assertThat(rejected.out()).as("the JVM's complaint is in the log, not the output").isEqualTo(without.out());
-        assertThat(rejected.err()).isEqualTo(without.err());
+        assertThat(rejected.err()).doesNotContain("[error").doesNotContain("AOT");
         assertThat(Files.readString(log)).contains("[error");
         Result next = run(home.resolve("bin/assay"), env, "--version");
         assertThat(next.exit()).as(next.toString()).isZero();

@@ -49,6 +49,8 @@ public final class LocalStack implements AutoCloseable {
      * replaces these, e.g. to measure a run under C2.
      */
     static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    /** How long a service recording its AOT configuration may take to exit (a recorder's run only). */
+    static final Duration RECORDING_STOP_GRACE = Duration.ofMinutes(3);
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
     /** The service's Kafka consumers (local-service hosts all four stages' inputs). */
     static final List<String> INCOMING_CHANNELS = List.of("jobs", "answers", "parsed", "results");
@@ -443,7 +445,8 @@ public final class LocalStack implements AutoCloseable {
             }
         }
         for (int i = services.size() - 1; i >= 0; i--) {
-            services.get(i).close();
+            // a service recording an AOT configuration writes it at exit (over 100 MB; seconds, more under load)
+            services.get(i).close(aotRecording != null ? RECORDING_STOP_GRACE : Duration.ofSeconds(20));
         }
         // the broker and PostgreSQL stop independently of each other: side by side
         Thread postgres = Thread.ofPlatform().name("assay-stop-postgres").start(() -> quietly(EmbeddedInfrastructure::stopPostgres));

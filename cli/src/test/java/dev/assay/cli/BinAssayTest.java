@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.cli.stack.AotRecorder;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -220,12 +221,22 @@ class BinAssayTest {
         assertThat(without.exit()).as(without.toString()).isZero();
         assertThat(log).as("no cache, no AOT flags").doesNotExist();
 
-        // recorded as the recorder does, on the same jar and JVM
-        Process record = new ProcessBuilder(Path.of(jdk, "bin", "java").toString(), "-XX:+UseSerialGC", "-Xms32m",
-                "-XX:AOTCacheOutput=" + cache, "-jar", home.resolve("cli/target/assay-cli.jar").toString(), "--version")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("record.log").toFile()).start();
+        // recorded as the recorder does (the CLI run as bin/assay runs it, in record mode), and assembled by the recorder
+        Path real = home.toRealPath();
+        String java = Path.of(jdk, "bin", "java").toString();
+        List<String> options = List.of("-XX:+UseSerialGC", "-Xms32m");
+        Path configuration = dir.resolve("cli.aotconf");
+        List<String> recording = new ArrayList<>(List.of(java));
+        recording.addAll(options);
+        recording.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + configuration,
+                "-jar", real.resolve("cli/target/assay-cli.jar").toString(), "--version"));
+        Process record = new ProcessBuilder(recording).redirectErrorStream(true).redirectOutput(dir.resolve("record.log").toFile()).start();
         assertThat(record.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(cache).as(Files.readString(dir.resolve("record.log"))).isRegularFile();
+        assertThat(configuration).as(Files.readString(dir.resolve("record.log"))).isRegularFile();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        assertThat(AotRecorder.assembleCliCache(java, options, configuration, work, real, real.resolve(".assay/aot/cli-" + key + ".aot")))
+                .isZero();
+        assertThat(cache).isRegularFile();
 
         Result used = run(home.resolve("bin/assay"), env, "--version");
         assertThat(used.exit()).as(used.toString()).isZero();

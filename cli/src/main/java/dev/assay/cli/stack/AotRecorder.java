@@ -144,19 +144,31 @@ public final class AotRecorder {
             }
             int failures = 0;
             if (caches.cliCache() != null) {
-                failures += assemble("the CLI's cache", java, cliOptions, cliConfig, work.resolve("cli.aot"), cliJar, home, caches.cliCache());
+                failures += assembleCliCache(java, cliOptions, cliConfig, work, home, caches.cliCache());
             }
+            // as ServiceProcess runs it: the jar by its bare name, from its folder
             failures += assemble("local-service's cache", java, serviceOptions, serviceConfig, work.resolve(LocalStack.SERVICE + ".aot"),
-                    quarkusApp.resolve("quarkus-run.jar"), quarkusApp, serviceTarget);
+                    "quarkus-run.jar", quarkusApp, serviceTarget);
             return failures == 0 ? 0 : 1;
         } finally {
             deleteTree(work);
         }
     }
 
+    /**
+     * Assembles the CLI's cache from a recorded configuration into {@code target}; 0 when it is in place.
+     * The class path as bin/assay gives it, the jar's absolute path: a cache holds its class path, and a
+     * JVM given it another way (a relative path) rejects the cache ("shared class paths mismatch").
+     */
+    public static int assembleCliCache(String java, List<String> options, Path config, Path work, Path home, Path target)
+            throws IOException, InterruptedException {
+        return assemble("the CLI's cache", java, options, config, work.resolve("cli.aot"),
+                home.resolve("cli/target/assay-cli.jar").toString(), home, target);
+    }
+
     /** Assembles a cache from a recorded configuration, then renames it into place over the old key's. */
-    static int assemble(String what, String java, List<String> options, Path config, Path cache, Path jar,
-                                Path directory, Path target) throws IOException, InterruptedException {
+    static int assemble(String what, String java, List<String> options, Path config, Path cache, String jar,
+                        Path directory, Path target) throws IOException, InterruptedException {
         if (!Files.isRegularFile(config)) {
             log(what + ": the recording wrote no " + config.getFileName());
             return 1;
@@ -164,8 +176,8 @@ public final class AotRecorder {
         List<String> create = new ArrayList<>(List.of(java));
         create.addAll(options);
         create.addAll(List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + config, "-XX:AOTCache=" + cache,
-                "-jar", jar.getFileName().toString()));
-        if (step(what, create, jar.getParent(), Map.of()) != 0 || !Files.isRegularFile(cache)) {
+                "-jar", jar));
+        if (step(what, create, directory, Map.of()) != 0 || !Files.isRegularFile(cache)) {
             return 1;
         }
         install(cache, target);

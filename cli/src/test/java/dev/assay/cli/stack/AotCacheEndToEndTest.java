@@ -43,8 +43,7 @@ class AotCacheEndToEndTest {
         }
         assertThat(configuration).isRegularFile();
         int failures = AotRecorder.assemble("local-service's cache", ProcessHandle.current().info().command().orElseThrow(),
-                LocalStack.JVM_OPTIONS, configuration, dir.resolve("local-service.aot"), quarkusApp.resolve("quarkus-run.jar"),
-                quarkusApp, cache);
+                LocalStack.JVM_OPTIONS, configuration, dir.resolve("local-service.aot"), "quarkus-run.jar", quarkusApp, cache);
         assertThat(failures).as("the cache assembled from the recording; the recording service's log:\n%s",
                 Files.readString(dir.resolve("logs-record").resolve(LocalStack.SERVICE + ".log"))).isZero();
         assertThat(cache).isRegularFile();

@@ -149,7 +149,8 @@ public final class AotCaches {
     }
 
     /**
-     * The key of an app folder for this JVM: a hash of {@code java.home}, the JVM's version, and every
+     * The key of an app folder for this JVM: a hash of {@code java.home}, the JVM's version, the service's
+     * JVM options ({@link LocalStack#jvmOptions}), and every
      * file of the folder (its name, size and modification time; caches and archives in it left out).
      * Hashing the 280 MB of jars would cost every start a few hundred milliseconds; a rebuilt jar has a
      * new time, and the JVM checks the class path itself as well.
@@ -159,6 +160,9 @@ public final class AotCaches {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             update(digest, System.getProperty("java.home"));
             update(digest, System.getProperty("java.vm.version"));
+            // the options the service runs with (ASSAY_LOCAL_JVM_OPTIONS may change them): a cache recorded
+            // under other options (another collector, say) may be refused, and would then be recorded again and again
+            update(digest, String.join(" ", LocalStack.jvmOptions(System.getenv("ASSAY_LOCAL_JVM_OPTIONS"))));
             List<Path> files = new ArrayList<>();
             try (Stream<Path> walk = Files.walk(quarkusApp)) {
                 walk.filter(Files::isRegularFile)

@@ -34,6 +34,8 @@ public final class AotRecorder {
 
     static final String LOCK = "recording.lock";
     public static final String LOG = "recorder.log";
+    /** When each set of keys was last recorded ({@link #firstAttemptToday}). */
+    static final String ATTEMPTS = "attempts";
     /** The benchmark recorded on: it starts the whole stack, submits, runs both stages and writes reports. */
     static final String TRAINING_BENCHMARK = "examples/quickstart/benchmark.yaml";
 
@@ -47,7 +49,9 @@ public final class AotRecorder {
     public static Optional<Long> startDetached(Path home, AotCaches caches) {
         try {
             Files.createDirectories(caches.dir());
-            if (!lock(caches.dir())) {
+            Path quarkusApp = LocalStack.quarkusApp(home);
+            String keys = caches.serviceCache(quarkusApp).getFileName() + " " + (caches.cliCache() == null ? "-" : caches.cliCache().getFileName());
+            if (!firstAttemptToday(caches.dir(), keys) || !lock(caches.dir())) {
                 return Optional.empty();
             }
             String java = ProcessHandle.current().info().command().orElse("java");
@@ -76,6 +80,31 @@ public final class AotRecorder {
             unlock(caches.dir());
             return Optional.empty();
         }
+    }
+
+    /**
+     * Whether no recording of these keys was started in the last day, noting this one. A recording whose
+     * caches the JVM then rejected (and so deleted) is not started again after every command.
+     */
+    static boolean firstAttemptToday(Path dir, String keys) throws IOException {
+        Path attempts = dir.resolve(ATTEMPTS);
+        List<String> lines = Files.isRegularFile(attempts) ? Files.readAllLines(attempts) : List.of();
+        Instant dayAgo = Instant.now().minusSeconds(24 * 3600);
+        List<String> recent = new ArrayList<>();
+        boolean attempted = false;
+        for (String line : lines) {
+            int space = line.indexOf(' ');
+            boolean dated = space > 0 && line.substring(0, space).matches("\\d+");
+            if (dated && Instant.ofEpochSecond(Long.parseLong(line.substring(0, space))).isAfter(dayAgo)) {
+                recent.add(line);
+                attempted |= line.substring(space + 1).equals(keys);
+            }
+        }
+        if (!attempted) {
+            recent.add(Instant.now().getEpochSecond() + " " + keys);
+        }
+        Files.write(attempts, recent);
+        return !attempted;
     }
 
     /** Takes the lock unless a live recorder holds it; a lock left by a dead one is taken over. */

@@ -75,6 +75,15 @@ class AotCachesTest {
     }
 
     @Test
+    void theSameKeysAreRecordedOnceADaySoARejectedCacheIsNotRecordedAfterEveryCommand() throws Exception {
+        assertThat(AotRecorder.firstAttemptToday(dir, "local-service-ab.aot cli-1.aot")).isTrue();
+        assertThat(AotRecorder.firstAttemptToday(dir, "local-service-ab.aot cli-1.aot")).isFalse();
+        assertThat(AotRecorder.firstAttemptToday(dir, "local-service-cd.aot cli-1.aot")).as("a rebuilt service").isTrue();
+        Files.writeString(dir.resolve(AotRecorder.ATTEMPTS), (Instant.now().getEpochSecond() - 25 * 3600) + " local-service-ef.aot -\n");
+        assertThat(AotRecorder.firstAttemptToday(dir, "local-service-ef.aot -")).as("over a day ago").isTrue();
+    }
+
+    @Test
     void oneRecorderAtATimeAndALockLeftByADeadOneIsTakenOver() throws Exception {
         assertThat(AotRecorder.lock(dir)).isTrue();
         assertThat(AotRecorder.lock(dir)).as("a recorder is starting").isFalse();

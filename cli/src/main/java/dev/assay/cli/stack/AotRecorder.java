@@ -218,9 +218,12 @@ public final class AotRecorder {
     static void install(Path cache, Path target) throws IOException {
         Files.move(cache, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         String kind = target.getFileName().toString().replaceFirst("-[0-9a-f]+\\.aot$", "-");
-        try (DirectoryStream<Path> siblings = Files.newDirectoryStream(target.getParent(), kind + "*.aot")) {
+        Path log = target.resolveSibling(target.getFileName().toString().replaceFirst("\\.aot$", ".log"));
+        try (DirectoryStream<Path> siblings = Files.newDirectoryStream(target.getParent(), kind + "*")) {
             for (Path sibling : siblings) {
-                if (!sibling.equals(target) && sibling.getFileName().toString().matches("\\Q" + kind + "\\E[0-9a-f]+\\.aot")) {
+                // the older keys' caches and their JVMs' AOT logs
+                if (!sibling.equals(target) && !sibling.equals(log)
+                        && sibling.getFileName().toString().matches("\\Q" + kind + "\\E[0-9a-f]+\\.(aot|log)")) {
                     Files.deleteIfExists(sibling);
                 }
             }

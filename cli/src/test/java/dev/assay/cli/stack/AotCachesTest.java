@@ -62,6 +62,7 @@ class AotCachesTest {
     void anInstalledCacheReplacesItsKindsOtherKeysOnly() throws Exception {
         Path caches = Files.createDirectories(dir.resolve("aot"));
         Path old = Files.writeString(caches.resolve("local-service-0123abcd.aot"), "old");
+        Path oldLog = Files.writeString(caches.resolve("local-service-0123abcd.log"), "old log");
         Path cli = Files.writeString(caches.resolve("cli-998877.aot"), "cli");
         Path fresh = Files.writeString(dir.resolve("recorded.aot"), "new");
         Path target = caches.resolve("local-service-4567ef01.aot");
@@ -71,6 +72,7 @@ class AotCachesTest {
         assertThat(target).hasContent("new");
         assertThat(fresh).doesNotExist();
         assertThat(old).doesNotExist();
+        assertThat(oldLog).doesNotExist();
         assertThat(cli).as("another kind").exists();
     }
 

@@ -55,3 +55,11 @@ assay_select_jdk() {
   PATH="$JAVA_HOME/bin:$PATH"; export PATH
   [ -n "${ASSAY_JDK_QUIET-}" ] || echo "assay: default java is older than $_assay_min; using JDK $_assay_best_v at $JAVA_HOME" >&2
 }
+
+assay_cli_aot_key() {
+  # prints the key of the CLI's AOT cache for checkout $1 and JDK $2 (docs/development.md, "AOT caches"): a
+  # checksum of the JDK's release file and path, the CLI jar's and the project's own jars' contents, and the
+  # names of the other jars (their versions). A rebuilt CLI or another JDK has another key, so no stale cache.
+  { cat "$2/release" 2>/dev/null; echo "$2"; cd "$1/cli/target" 2>/dev/null && { cksum assay-cli.jar lib/assay-*.jar; ls lib; }; } 2>/dev/null |
+    cksum | cut -d' ' -f1
+}

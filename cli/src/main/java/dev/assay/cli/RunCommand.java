@@ -2,6 +2,8 @@ package dev.assay.cli;
 
 import dev.assay.cli.report.RecordedVerdicts;
 import dev.assay.cli.report.RunData;
+import dev.assay.cli.stack.AotCaches;
+import dev.assay.cli.stack.AotRecorder;
 import dev.assay.cli.stack.LocalData;
 import dev.assay.cli.stack.LocalStack;
 import dev.assay.cli.stack.StackStartException;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -149,7 +152,8 @@ final class RunCommand implements Callable<Integer> {
         List<Long> pids;
         Consumer<String> say = step -> say(stdout, step);
         StopRequest stop = new StopRequest(Thread.currentThread());
-        LocalStack stack = LocalStack.create(home).keepingDataIn(LocalData.home(env));
+        Optional<AotCaches> aot = AotCaches.configured();
+        LocalStack stack = LocalStack.create(home).keepingDataIn(LocalData.home(env)).usingAotCaches(aot.orElse(null));
         // Ctrl-C: the first stops waiting and writes what the run has, the second stops at once (StopSignals says why not a hook)
         StopSignals signals = StopSignals.install(signal -> {
             say(stdout, "\nassay: stopping (SIG" + signal + "): writing the results so far; press Ctrl-C again to stop at once");
@@ -209,6 +213,7 @@ final class RunCommand implements Callable<Integer> {
         if (out == null) {
             moveLogs(staging, outDir);
         }
+        aot.ifPresent(caches -> recordMissing(home, caches, stdout));
         stdout.println();
         stdout.print(reports.summaryTable(data, verdict.groupBy));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
@@ -219,6 +224,17 @@ final class RunCommand implements Callable<Integer> {
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.println("service logs in " + outDir.resolve("logs"));
         return verdict.apply(data, stdout);
+    }
+
+    /**
+     * Once a run on this build and JVM has gone through: the start-up caches it lacks are recorded
+     * in the background, off this command's path (docs/development.md, "AOT caches").
+     */
+    static void recordMissing(Path home, AotCaches caches, PrintWriter stdout) {
+        if (caches.missing(LocalStack.quarkusApp(home))) {
+            AotRecorder.startDetached(home, caches).ifPresent(pid -> stdout.println("assay: recording start-up caches for the next "
+                    + "commands in the background (pid " + pid + ", log: " + caches.dir().resolve(AotRecorder.LOG) + ")"));
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.cli.stack.AotCaches;
 import dev.assay.cli.stack.StackDaemon;
 import dev.assay.cli.stack.StackStartException;
 import dev.assay.cli.stack.StackState;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,8 +54,11 @@ final class UpCommand implements Callable<Integer> {
         Path log = folder.resolve("stack.log");
         String java = ProcessHandle.current().info().command().orElse("java");
         // it holds the broker: light, as bin/assay starts the CLI (serial collector, small initial heap)
-        Process daemon = new ProcessBuilder(List.of(java, "-XX:+UseSerialGC", "-Xms32m", "-Dassay.home=" + home,
-                "-cp", System.getProperty("java.class.path"), StackDaemon.class.getName(), home.toString()))
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xms32m", "-Dassay.home=" + home));
+        Optional<AotCaches> aot = AotCaches.configured();
+        aot.ifPresent(caches -> command.addAll(caches.daemonOptions()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), StackDaemon.class.getName(), home.toString()));
+        Process daemon = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
@@ -65,6 +70,7 @@ final class UpCommand implements Callable<Integer> {
             if (state.isPresent()) {
                 out.println("the local stack is up at " + state.get().apiUrl() + "; stop it with assay down");
                 viewer(state.get().apiUrl(), out);
+                aot.ifPresent(caches -> RunCommand.recordMissing(home, caches, out));
                 out.flush();
                 return ExitCodes.OK;
             }

@@ -1,5 +1,6 @@
 package dev.assay.cli;
 
+import dev.assay.cli.stack.AotRecorder;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -198,6 +200,70 @@ class BinAssayTest {
             }
         }
         return modules;
+    }
+
+    /**
+     * JDK 25+: the CLI's AOT cache at its key (bin/assay's assay_cli_aot_key: the CLI's jars and the JDK) is
+     * used, its JVM's AOT lines in a log beside it and not in the command's output; one the JVM rejects does
+     * not fail the command and is deleted at the next start; a changed CLI jar has another key.
+     */
+    @Test
+    void theClisAotCacheIsUsedWhenRecordedAndACorruptOneIsDeletedWithoutFailingTheCommand() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 25, "AOT caches need JDK 25");
+        String jdk = System.getProperty("java.home");
+        Map<String, String> env = Map.of("JAVA_HOME", jdk, "ASSAY_BUILD_CMD", fakeBuild.toString());
+        String key = cliAotKey(jdk);
+        Path cache = home.resolve(".assay/aot/cli-" + key + ".aot");
+        Path log = home.resolve(".assay/aot/cli-" + key + ".log");
+        Files.createDirectories(cache.getParent());
+
+        Result without = run(home.resolve("bin/assay"), env, "--version");
+        assertThat(without.exit()).as(without.toString()).isZero();
+        assertThat(log).as("no cache, no AOT flags").doesNotExist();
+
+        // recorded as the recorder does (the CLI run as bin/assay runs it, in record mode), and assembled by the recorder
+        Path real = home.toRealPath();
+        String java = Path.of(jdk, "bin", "java").toString();
+        List<String> options = List.of("-XX:+UseSerialGC", "-Xms32m");
+        Path configuration = dir.resolve("cli.aotconf");
+        List<String> recording = new ArrayList<>(List.of(java));
+        recording.addAll(options);
+        recording.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + configuration,
+                "-jar", real.resolve("cli/target/assay-cli.jar").toString(), "--version"));
+        Process record = new ProcessBuilder(recording).redirectErrorStream(true).redirectOutput(dir.resolve("record.log").toFile()).start();
+        assertThat(record.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(configuration).as(Files.readString(dir.resolve("record.log"))).isRegularFile();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        assertThat(AotRecorder.assembleCliCache(java, options, configuration, work, real, real.resolve(".assay/aot/cli-" + key + ".aot")))
+                .isZero();
+        assertThat(cache).isRegularFile();
+
+        Result used = run(home.resolve("bin/assay"), env, "--version");
+        assertThat(used.exit()).as(used.toString()).isZero();
+        assertThat(used.out()).isEqualTo(without.out());
+        assertThat(Files.readString(log)).contains("Opened AOT cache").doesNotContain("[error");
+
+        Files.write(cache, new byte[64 * 1024]); // corrupt
+        Result rejected = run(home.resolve("bin/assay"), env, "--version");
+        assertThat(rejected.exit()).as(rejected.toString()).isZero();
+        assertThat(rejected.out()).as("the JVM's complaint is in the log, not the output").isEqualTo(without.out());
+        assertThat(rejected.err()).doesNotContain("[error").doesNotContain("AOT");
+        assertThat(Files.readString(log)).contains("[error");
+        Result next = run(home.resolve("bin/assay"), env, "--version");
+        assertThat(next.exit()).as(next.toString()).isZero();
+        assertThat(cache).as("deleted, to be recorded anew").doesNotExist();
+
+        Files.writeString(home.resolve("cli/target/assay-cli.jar"), "another build", StandardOpenOption.APPEND);
+        assertThat(cliAotKey(jdk)).as("a changed CLI jar").isNotEqualTo(key);
+    }
+
+    private String cliAotKey(String jdk) throws Exception {
+        Process key = new ProcessBuilder("/bin/sh", "-c", ". \"$1/bin/select-jdk.sh\" && assay_cli_aot_key \"$1\" \"$2\"", "sh",
+                home.toString(), jdk).redirectErrorStream(true).start();
+        String out = new String(key.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(key.waitFor()).as(out).isZero();
+        assertThat(out).matches("[0-9]+");
+        return out;
     }
 
     private static void source(Path file) throws IOException {

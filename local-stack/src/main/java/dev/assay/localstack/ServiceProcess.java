@@ -35,6 +35,8 @@ public final class ServiceProcess implements AutoCloseable {
     /** A heap cap per service, as each of several services on one machine needs. */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx384m");
 
+    /** How long a stopped service may take to exit before it is killed. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(20);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
@@ -284,6 +286,14 @@ public final class ServiceProcess implements AutoCloseable {
     /** Stops the process (SIGTERM, then SIGKILL after 20 s); no restart after this. */
     @Override
     public void close() {
+        close(STOP_GRACE);
+    }
+
+    /**
+     * Stops the process (SIGTERM, then SIGKILL after {@code grace}); no restart after this. A JVM
+     * recording an AOT configuration writes it at exit, which takes longer than a plain stop.
+     */
+    public void close(Duration grace) {
         Process current;
         synchronized (lock) {
             closed = true;
@@ -294,7 +304,7 @@ public final class ServiceProcess implements AutoCloseable {
         }
         current.destroy(); // SIGTERM: Quarkus shuts down gracefully
         try {
-            if (!current.waitFor(20, TimeUnit.SECONDS)) {
+            if (!current.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 current.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {

@@ -49,6 +49,8 @@ public final class LocalStack implements AutoCloseable {
      * replaces these, e.g. to measure a run under C2.
      */
     static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    /** How long a service recording its AOT configuration may take to exit (a recorder's run only). */
+    static final Duration RECORDING_STOP_GRACE = Duration.ofMinutes(3);
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
     /** The service's Kafka consumers (local-service hosts all four stages' inputs). */
     static final List<String> INCOMING_CHANNELS = List.of("jobs", "answers", "parsed", "results");
@@ -73,6 +75,11 @@ public final class LocalStack implements AutoCloseable {
     private volatile Supervisor supervisor;
     /** Where PostgreSQL keeps its data between commands ({@link LocalData}); null: a temporary directory. */
     private volatile Path dataHome;
+    private volatile AotCaches aot;
+    /** Where the service records its AOT configuration when it exits (a recorder's run); null: it does not record. */
+    private volatile Path aotRecording = AotCaches.recordingConfiguration();
+    /** The AOT cache the service was started with, if any (null: none, or it was rejected). */
+    private volatile Path aotCache;
 
     private LocalStack(Path home, Supplier<RestartBudget> budgets) {
         this.home = home;
@@ -145,6 +152,11 @@ public final class LocalStack implements AutoCloseable {
         return this;
     }
 
+    /** The folder of local-service's packaged app. */
+    public static Path quarkusApp(Path home) {
+        return jarOf(home, SERVICE).getParent();
+    }
+
     static Path jarOf(Path home, String service) {
         return home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
     }
@@ -206,6 +218,12 @@ public final class LocalStack implements AutoCloseable {
             throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
                     + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);
         }
+        Path cache = aotCache;
+        if (cache != null && !AotCaches.usedOrDeleted(cache, aotLog(logDir))) {
+            aotCache = null;
+            status.accept("the JVM did not use " + SERVICE + "'s AOT cache " + cache + " (see " + aotLog(logDir)
+                    + "); it is deleted and recorded anew after a run");
+        }
     }
 
     /** Launches the service against these addresses, without waiting for it; the stack holds it from its first moment. */
@@ -233,10 +251,7 @@ public final class LocalStack implements AutoCloseable {
         properties.put("quarkus.profile", "prod,local");
         properties.put("assay.log-dir", logDir.toAbsolutePath().toString());
         List<String> jvm = new ArrayList<>(jvmOptions(System.getenv("ASSAY_LOCAL_JVM_OPTIONS")));
-        Path archive = appCdsArchive(home);
-        if (Files.isRegularFile(archive)) {
-            jvm.add("-XX:SharedArchiveFile=" + archive);
-        }
+        jvm.addAll(startupCache(home, logDir));
         try {
             // The service inherits this environment: API keys reach it without passing through the CLI's output.
             return ServiceProcess.spawn(home, SERVICE, logDir, Map.of(), properties, jvm, this::adopt);
@@ -244,6 +259,52 @@ public final class LocalStack implements AutoCloseable {
             throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
                     + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);
         }
+    }
+
+    /**
+     * How the service's JVM starts faster: recording an AOT cache (a recorder's run, {@link AotRecorder}),
+     * with the AOT cache recorded for this build and JVM ({@link AotCaches}), or else the build's AppCDS archive.
+     */
+    private List<String> startupCache(Path home, Path logDir) {
+        Path recording = aotRecording;
+        if (recording != null) {
+            return List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + recording.toAbsolutePath());
+        }
+        Path quarkusApp = quarkusApp(home);
+        if (aot != null) {
+            List<String> options = aot.serviceOptions(quarkusApp, aotLog(logDir));
+            if (!options.isEmpty()) {
+                aotCache = aot.serviceCache(quarkusApp);
+                return options;
+            }
+        }
+        Path archive = appCdsArchive(home);
+        return Files.isRegularFile(archive) ? List.of("-XX:SharedArchiveFile=" + archive) : List.of();
+    }
+
+    /** Where the service's JVM logs its AOT cache's lines (whether it mapped the cache). */
+    static Path aotLog(Path logDir) {
+        return logDir.resolve(SERVICE + "-aot.log");
+    }
+
+    /**
+     * Before {@link #start}: the AOT caches to use (null, the default: none, the AppCDS archive only).
+     * {@code assay run} and {@code assay up} pass {@link AotCaches#configured()}.
+     */
+    public LocalStack usingAotCaches(AotCaches caches) {
+        this.aot = caches;
+        return this;
+    }
+
+    /** Before {@link #start}: the service records what an AOT cache needs into {@code configuration} when it exits. */
+    LocalStack recordingAotConfigurationTo(Path configuration) {
+        this.aotRecording = configuration;
+        return this;
+    }
+
+    /** The service's AOT cache this stack started it with; null when none. */
+    public Path serviceAotCache() {
+        return aotCache;
     }
 
     static List<String> jvmOptions(String override) {
@@ -384,7 +445,8 @@ public final class LocalStack implements AutoCloseable {
             }
         }
         for (int i = services.size() - 1; i >= 0; i--) {
-            services.get(i).close();
+            // a service recording an AOT configuration writes it at exit (over 100 MB; seconds, more under load)
+            services.get(i).close(aotRecording != null ? RECORDING_STOP_GRACE : Duration.ofSeconds(20));
         }
         // the broker and PostgreSQL stop independently of each other: side by side
         Thread postgres = Thread.ofPlatform().name("assay-stop-postgres").start(() -> quietly(EmbeddedInfrastructure::stopPostgres));

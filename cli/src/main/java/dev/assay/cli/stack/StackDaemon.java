@@ -19,7 +19,8 @@ public final class StackDaemon {
         Path home = Path.of(args[0]).toAbsolutePath().normalize();
         Path logs = StackState.folder(home).resolve("logs");
         // runs and cached answers outlive the stack, as they outlive assay run (LocalData)
-        LocalStack stack = LocalStack.create(home).keepingDataIn(LocalData.home(System.getenv()));
+        LocalStack stack = LocalStack.create(home).keepingDataIn(LocalData.home(System.getenv()))
+                .usingAotCaches(AotCaches.configured().orElse(null));
         stack.start(logs, LocalStack.DEFAULT_READY_TIMEOUT, StackDaemon::say);
         stack.onFailure(message -> {
             say(message + "; stopping the local stack");

@@ -213,7 +213,7 @@ final class RunCommand implements Callable<Integer> {
         if (out == null) {
             moveLogs(staging, outDir);
         }
-        aot.ifPresent(caches -> recordMissing(home, caches, stdout));
+        aot.ifPresent(caches -> recordMissing(home, caches, env, stdout));
         stdout.println();
         stdout.print(reports.summaryTable(data, verdict.groupBy));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
@@ -226,11 +226,21 @@ final class RunCommand implements Callable<Integer> {
         return verdict.apply(data, stdout);
     }
 
+    static boolean onCi(Map<String, String> env) {
+        String ci = env.get("CI");
+        return ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false") && !ci.equals("0");
+    }
+
     /**
      * Once a run on this build and JVM has gone through: the start-up caches it lacks are recorded
-     * in the background, off this command's path (docs/development.md, "AOT caches").
+     * in the background, off this command's path (docs/development.md, "AOT caches"). Not on a CI
+     * runner ({@code CI} set, as GitHub Actions, GitLab and most others set it): its machine is
+     * usually thrown away after the job, so a recorder would only take CPU from the job's next steps.
      */
-    static void recordMissing(Path home, AotCaches caches, PrintWriter stdout) {
+    static void recordMissing(Path home, AotCaches caches, Map<String, String> env, PrintWriter stdout) {
+        if (onCi(env)) {
+            return;
+        }
         if (caches.missing(LocalStack.quarkusApp(home))) {
             AotRecorder.startDetached(home, caches).ifPresent(pid -> stdout.println("assay: recording start-up caches for the next "
                     + "commands in the background (pid " + pid + ", log: " + caches.dir().resolve(AotRecorder.LOG) + ")"));

@@ -70,7 +70,7 @@ final class UpCommand implements Callable<Integer> {
             if (state.isPresent()) {
                 out.println("the local stack is up at " + state.get().apiUrl() + "; stop it with assay down");
                 viewer(state.get().apiUrl(), out);
-                aot.ifPresent(caches -> RunCommand.recordMissing(home, caches, out));
+                aot.ifPresent(caches -> RunCommand.recordMissing(home, caches, env, out));
                 out.flush();
                 return ExitCodes.OK;
             }

@@ -51,17 +51,6 @@ class AgentWorkspaceTest {
         return Json.read(Json.write(answered), AnsweredJob.class).generation();
     }
 
-    private static List<ToolResultBlock> toolResults(List<Message> messages) {
-        List<ToolResultBlock> results = new ArrayList<>();
-        for (Message message : messages) {
-            for (ContentBlock block : message.content()) {
-                if (block instanceof ToolResultBlock result) {
-                    results.add(result);
-                }
-            }
-        }
-        return results;
-    }
 
     @Test
     void theAgentWritesAndReadsItsWorkspaceAndTheAnswerCarriesTheFiles() {
@@ -77,7 +66,7 @@ class AgentWorkspaceTest {
         assertThat(outcome.response()).isEqualTo("BRCA1; my notes are in notes/gene.md.");
         // the agent was offered the built-in tools, and read back what it wrote
         assertThat(agent.offered().get(0)).containsExactly("list_files", "read_file", "write_file");
-        List<ToolResultBlock> results = toolResults(agent.received().get(3));
+        List<ToolResultBlock> results = agent.toolResultsSentTo(3);
         assertThat(results).extracting(ToolResultBlock::content)
                 .containsExactly("wrote notes/gene.md", NOTES, "notes/gene.md (" + NOTES.length() + " bytes)");
         assertThat(results).noneMatch(ToolResultBlock::isError);
@@ -99,7 +88,7 @@ class AgentWorkspaceTest {
         GenerationOutcome outcome = answer(agent, new WorkspaceSettings(true, 12L));
 
         assertThat(outcome.failure()).isNull();
-        List<ToolResultBlock> results = toolResults(agent.received().get(3));
+        List<ToolResultBlock> results = agent.toolResultsSentTo(3);
         assertThat(results.get(0).isError()).isFalse();
         assertThat(results.get(1).isError()).isTrue();
         assertThat(results.get(1).content()).contains("at most 12 bytes", "would make it 18 bytes", "nothing was written");

@@ -202,15 +202,6 @@ class AgenticParsingTest {
         return new AgenticParsingSettings(true, context, new AgentSettings(5, Duration.ofSeconds(30), List.of(), null));
     }
 
-    private static List<ToolResultBlock> toolResults(List<Message> messages) {
-        List<ToolResultBlock> results = new ArrayList<>();
-        messages.forEach(message -> message.content().forEach(block -> {
-            if (block instanceof ToolResultBlock result) {
-                results.add(result);
-            }
-        }));
-        return results;
-    }
 
     @Test
     void withJudgeContextWorkspaceTheJudgeListsAndReadsTheAnsweringAgentsFilesReadOnly() {
@@ -231,7 +222,7 @@ class AgenticParsingTest {
         assertThat(prompt).contains("<workspace>", "notes/gene.md (" + NOTES.length() + " bytes)", "scratch.txt (12 bytes)")
                 .doesNotContain("<response>").doesNotContain("I looked it up");
         // the judge saw the listing and the file's text in its tool results; its write was refused
-        List<ToolResultBlock> results = toolResults(judge.received().get(3));
+        List<ToolResultBlock> results = judge.toolResultsSentTo(3);
         assertThat(results).extracting(ToolResultBlock::content).startsWith(
                 "notes/gene.md (" + NOTES.length() + " bytes)\nscratch.txt (12 bytes)", NOTES);
         assertThat(results.get(2).isError()).isTrue();

@@ -3,6 +3,8 @@ package dev.assay.core.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
 import dev.assay.common.message.Message;
+import dev.assay.common.message.ToolResultBlock;
+import dev.assay.common.message.ContentBlock;
 import dev.assay.common.message.ToolUseBlock;
 import dev.assay.common.port.LlmPort;
 import dev.assay.common.port.LlmResponse;
@@ -93,6 +95,19 @@ public final class ScriptedLlm implements LlmPortFactory, LlmPort {
     /** Every call's offered tools by name, in order. */
     public List<List<String>> offered() {
         return offered;
+    }
+
+    /** The tool results the {@code call}-th call (from 0) was sent, in order: what the model read of its tools. */
+    public List<ToolResultBlock> toolResultsSentTo(int call) {
+        List<ToolResultBlock> results = new ArrayList<>();
+        for (Message message : received.get(call)) {
+            for (ContentBlock block : message.content()) {
+                if (block instanceof ToolResultBlock result) {
+                    results.add(result);
+                }
+            }
+        }
+        return results;
     }
 
     @Override

@@ -165,12 +165,7 @@ class AgenticTraitEvaluatorTest {
         String prompt = String.join("\n", judge.received().get(0).stream().map(Message::text).toList());
         assertThat(prompt).contains("<workspace>", "notes/brca1.md (" + notes.length() + " bytes)", "--- AI Message ---");
         // the file's text reached the judge as a tool result; its write was refused, and the files read are recorded
-        List<ToolResultBlock> results = new ArrayList<>();
-        judge.received().get(3).forEach(message -> message.content().forEach(block -> {
-            if (block instanceof ToolResultBlock result) {
-                results.add(result);
-            }
-        }));
+        List<ToolResultBlock> results = judge.toolResultsSentTo(3);
         assertThat(results).extracting(ToolResultBlock::content).contains(notes);
         assertThat(results.get(2).isError()).isTrue();
         assertThat(results.get(2).content()).contains("no tool named \"write_file\"");

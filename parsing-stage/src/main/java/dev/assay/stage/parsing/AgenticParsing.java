@@ -11,8 +11,6 @@ import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.port.WorkspaceSnapshot;
 import dev.assay.common.run.AgenticParsingSettings;
 import dev.assay.common.run.AgenticParsingSettings.JudgeContext;
-import dev.assay.core.agent.Toolbox;
-import dev.assay.core.agent.WorkspaceToolbox;
 import dev.assay.core.session.JudgeInvestigation;
 import dev.assay.core.session.ModelSession;
 
@@ -53,19 +51,17 @@ final class AgenticParsing {
                         + "(its answering model has no agent.workspace)", null));
             }
         }
-        WorkspaceToolbox files = workspace == null ? null : WorkspaceToolbox.readOnly(workspace);
         String answer = context == JudgeContext.WORKSPACE ? null : answerShown(generation, context);
         JudgeInvestigation.Outcome outcome = investigation.run(session, JudgeTasks.AGENTIC_PARSING_INVESTIGATION.prompt(
                         new JudgeInputs.AgenticInvestigation(question, answer, template, workspace)),
-                settings.effectiveAgent(), questionId, "agentic parsing", files == null ? Toolbox.EMPTY : files);
-        AgentResult run = files == null || outcome.run() == null ? outcome.run() : outcome.run().withWorkspaceFilesRead(files.filesRead());
+                settings.effectiveAgent(), questionId, "agentic parsing", workspace);
         if (!outcome.succeeded()) {
-            return new Result(null, run, outcome.failure());
+            return new Result(null, outcome.run(), outcome.failure());
         }
         // a failed extraction call propagates as the judge's failure, as a failed parsing call does
         JsonNode parsed = session.ask(JudgeTasks.AGENTIC_PARSING_EXTRACTION,
                 new JudgeInputs.AgenticExtraction(question, outcome.report(), template));
-        return new Result(parsed, run, null);
+        return new Result(parsed, outcome.run(), null);
     }
 
     /** The answer as the investigation sees it: the agent's whole trace, or only the final response. */

@@ -28,6 +28,7 @@ import dev.assay.common.run.AgenticParsingSettings;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.testing.ScriptedLlm;
+import dev.assay.core.testing.TextHttpTool;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,30 +57,16 @@ class AgenticParsingTest {
              "template": {"fields": {"gene": {"type": "string", "description": "The gene symbol named.", "ground_truth": "BRCA1"}}}}
             """, Question.class);
 
-    private static HttpServer server;
-    private static final List<String> toolRequests = Collections.synchronizedList(new ArrayList<>());
+    private static TextHttpTool geneLookup;
 
     @BeforeAll
-    static void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/gene", exchange -> {
-            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            toolRequests.add(body);
-            respond(exchange, "BRCA1: 17q21.31, breast cancer 1");
-        });
-        server.start();
+    static void start() {
+        geneLookup = TextHttpTool.start("gene_lookup", "Looks a gene up by its symbol", "BRCA1: 17q21.31, breast cancer 1");
     }
 
     @AfterAll
     static void stop() {
-        server.stop(0);
-    }
-
-    private static void respond(HttpExchange exchange, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(200, bytes.length);
-        exchange.getResponseBody().write(bytes);
-        exchange.close();
+        geneLookup.close();
     }
 
     private static AgenticParsingSettings settings(Integer maxTurns) {
@@ -87,10 +74,8 @@ class AgenticParsingTest {
     }
 
     private static AgenticParsingSettings settings(Integer maxTurns, AgenticParsingSettings.JudgeContext context) {
-        HttpToolConfig tool = new HttpToolConfig("gene_lookup", "Looks a gene up by its symbol",
-                Json.read("{\"type\":\"object\",\"properties\":{\"symbol\":{\"type\":\"string\"}}}", JsonNode.class),
-                "http://127.0.0.1:" + server.getAddress().getPort() + "/gene", Map.of());
-        return new AgenticParsingSettings(true, context, new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(tool)));
+        return new AgenticParsingSettings(true, context,
+                new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(geneLookup.config())));
     }
 
     private static ParsingOutcome parse(ScriptedLlm judge, AgenticParsingSettings agentic, GenerationOutcome generation) {
@@ -127,7 +112,7 @@ class AgenticParsingTest {
         assertThat(outcome.failure()).isNull();
         assertThat(outcome.parsed().path("gene").asText()).isEqualTo("BRCA1");
         assertThat(outcome.template().passed()).isTrue();
-        assertThat(toolRequests).anySatisfy(body -> assertThat(body).contains("BRCA1"));
+        assertThat(geneLookup.requests()).anySatisfy(body -> assertThat(body).contains("BRCA1"));
         // the investigation is recorded: its turns, and the tool's answer in its trace
         AgentResult investigation = outcome.investigation();
         assertThat(investigation.turns()).isEqualTo(2);

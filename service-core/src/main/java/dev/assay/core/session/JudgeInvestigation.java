@@ -4,12 +4,14 @@ import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.FailureCategory;
 import dev.assay.common.port.AgentConfig;
 import dev.assay.common.port.AgentResult;
+import dev.assay.common.port.WorkspaceSnapshot;
 import dev.assay.common.prompt.judge.JudgePrompt;
 import dev.assay.common.port.AgentSettings;
 import dev.assay.core.agent.AgentRunException;
 import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.agent.ToolLoopAgent;
 import dev.assay.core.agent.Toolbox;
+import dev.assay.core.agent.WorkspaceToolbox;
 import dev.assay.core.llm.ModelCallException;
 
 import java.util.HashMap;
@@ -48,11 +50,27 @@ public final class JudgeInvestigation {
      * report is the outcome's failure, with the trace so far.
      */
     public Outcome run(ModelSession session, JudgePrompt prompt, AgentSettings agent, String questionId, String what) {
-        return run(session, prompt, agent, questionId, what, Toolbox.EMPTY);
+        return run(session, prompt, agent, questionId, what, null);
     }
 
-    /** As {@link #run(ModelSession, JudgePrompt, AgentSettings, String, String)}, with {@code builtIn} tools offered first (a workspace's). */
-    public Outcome run(ModelSession session, JudgePrompt prompt, AgentSettings agent, String questionId, String what, Toolbox builtIn) {
+    /**
+     * As {@link #run(ModelSession, JudgePrompt, AgentSettings, String, String)}; when the answering
+     * agent left a {@code workspace} (null: none), its read-only {@code list_files} and
+     * {@code read_file} are offered first and the run records which files the judge read.
+     */
+    public Outcome run(ModelSession session, JudgePrompt prompt, AgentSettings agent, String questionId, String what,
+                       WorkspaceSnapshot workspace) {
+        if (workspace == null) {
+            return investigate(session, prompt, agent, questionId, what, Toolbox.EMPTY);
+        }
+        WorkspaceToolbox files = WorkspaceToolbox.readOnly(workspace);
+        Outcome outcome = investigate(session, prompt, agent, questionId, what, files);
+        return outcome.run() == null ? outcome
+                : new Outcome(outcome.run().withWorkspaceFilesRead(files.filesRead()), outcome.failure());
+    }
+
+    private Outcome investigate(ModelSession session, JudgePrompt prompt, AgentSettings agent, String questionId, String what,
+                                Toolbox builtIn) {
         Map<String, Object> extra = new HashMap<>();
         if (agent.tools() != null) {
             extra.put(ToolLoopAgent.TOOL_FILTER, agent.tools());

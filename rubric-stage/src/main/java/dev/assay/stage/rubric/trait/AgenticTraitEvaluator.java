@@ -9,8 +9,6 @@ import dev.assay.common.prompt.judge.JudgeTasks;
 import dev.assay.common.prompt.judge.TraitAnswer;
 import dev.assay.common.port.AgentSettings;
 import dev.assay.core.agent.ToolConnector;
-import dev.assay.core.agent.Toolbox;
-import dev.assay.core.agent.WorkspaceToolbox;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.session.JudgeInvestigation;
 import dev.assay.core.session.ModelSession;
@@ -54,13 +52,10 @@ public class AgenticTraitEvaluator implements TraitEvaluator {
     private TraitScore score(RubricTrait trait, TraitInput input, ModelSession judge) {
         RubricTrait asked = AgenticTraitKind.asResultTrait(trait);
         String question = input.question().question();
-        WorkspaceToolbox files = input.workspace() == null ? null : WorkspaceToolbox.readOnly(input.workspace());
-        JudgeInvestigation.Outcome investigated = investigation.run(judge, JudgeTasks.AGENTIC_TRAIT_INVESTIGATION.prompt(
+        JudgeInvestigation.Outcome outcome = investigation.run(judge, JudgeTasks.AGENTIC_TRAIT_INVESTIGATION.prompt(
                         new JudgeInputs.TraitInvestigation(question, input.answerUnderReview(), asked, input.workspace())),
                 AgentSettings.forInvestigation(trait.agent()), input.question().id(), "agentic trait " + trait.name(),
-                files == null ? Toolbox.EMPTY : files);
-        JudgeInvestigation.Outcome outcome = files == null || investigated.run() == null ? investigated
-                : new JudgeInvestigation.Outcome(investigated.run().withWorkspaceFilesRead(files.filesRead()), investigated.failure());
+                input.workspace());
         if (!outcome.succeeded()) {
             return TraitScore.builder(trait.name(), trait.kind()).error(outcome.failure().reason()).investigation(outcome.run()).build();
         }

@@ -21,6 +21,7 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.core.agent.McpConnector;
 import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.testing.ScriptedLlm;
+import dev.assay.core.testing.TextHttpTool;
 import dev.assay.core.llm.SecretResolver;
 import dev.assay.core.session.ModelSession;
 import dev.assay.stage.rubric.evaluation.TraitInput;
@@ -49,29 +50,16 @@ class AgenticTraitEvaluatorTest {
             {"id": "gene", "question": "Which gene on 17q21 is linked to breast cancer?"}
             """, Question.class);
 
-    private static HttpServer server;
-    private static final List<String> toolRequests = Collections.synchronizedList(new ArrayList<>());
+    private static TextHttpTool geneLookup;
 
     @BeforeAll
-    static void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/gene", exchange -> {
-            toolRequests.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            respond(exchange, "BRCA1: 17q21.31, breast cancer 1");
-        });
-        server.start();
+    static void start() {
+        geneLookup = TextHttpTool.start("gene_lookup", "Looks a gene up by its symbol", "BRCA1: 17q21.31, breast cancer 1");
     }
 
     @AfterAll
     static void stop() {
-        server.stop(0);
-    }
-
-    private static void respond(HttpExchange exchange, String text) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        exchange.sendResponseHeaders(200, bytes.length);
-        exchange.getResponseBody().write(bytes);
-        exchange.close();
+        geneLookup.close();
     }
 
     private static AgentSettings tools() {
@@ -79,10 +67,7 @@ class AgenticTraitEvaluatorTest {
     }
 
     private static AgentSettings tools(int maxTurns) {
-        HttpToolConfig tool = new HttpToolConfig("gene_lookup", "Looks a gene up by its symbol",
-                Json.read("{\"type\":\"object\",\"properties\":{\"symbol\":{\"type\":\"string\"}}}", JsonNode.class),
-                "http://127.0.0.1:" + server.getAddress().getPort() + "/gene", Map.of());
-        return new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(tool));
+        return new AgentSettings(maxTurns, Duration.ofSeconds(30), List.of(), null, List.of(geneLookup.config()));
     }
 
     private static ModelSession session(ScriptedLlm judge) {
@@ -127,7 +112,7 @@ class AgenticTraitEvaluatorTest {
         assertThat(first.investigation().rawTrace()).contains("BRCA1: 17q21.31, breast cancer 1");
         assertThat(scores.get(1).score()).isEqualTo(2.0);
         assertThat(scores.get(1).investigation().turns()).isEqualTo(1);
-        assertThat(toolRequests).anySatisfy(body -> assertThat(body).contains("BRCA1"));
+        assertThat(geneLookup.requests()).anySatisfy(body -> assertThat(body).contains("BRCA1"));
         assertThat(session.calls()).extracting(RecordedCall::task).containsExactly(
                 PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION, PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,
                 PromptTask.RUBRIC_AGENTIC_TRAIT_EXTRACTION, PromptTask.RUBRIC_AGENTIC_TRAIT_INVESTIGATION,

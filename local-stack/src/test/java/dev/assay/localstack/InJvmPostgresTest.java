@@ -3,6 +3,7 @@ package dev.assay.localstack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -40,6 +41,33 @@ class InJvmPostgresTest {
             assertThat(row.getString(1)).isEqualTo("assay");
         }
         assertThat(EmbeddedInfrastructure.plannedPostgresJdbcUrl()).as("a running server's own URL").isEqualTo(planned);
+    }
+
+    /**
+     * A temporary server starts from a copy of an empty cluster (made by the first temporary server of
+     * these binaries) instead of running initdb, and what one server stored never reaches the next.
+     */
+    @Test
+    void aTemporaryServerStartsFromTheTemplateOfAnEmptyClusterWithoutInitdb() throws Exception {
+        PostgresTemplate template = PostgresTemplate.forTheseBinaries().orElseThrow();
+        EmbeddedInfrastructure.stopPostgres();
+        try (Connection connection = DriverManager.getConnection(EmbeddedInfrastructure.postgresJdbcUrl(), "assay", "assay");
+             Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE left_by_the_last_server (id int)");
+        }
+        assertThat(template.location().resolve("PG_VERSION")).as("the template, made by this or an earlier server").exists();
+        EmbeddedInfrastructure.stopPostgres();
+
+        String url = EmbeddedInfrastructure.postgresJdbcUrl();
+
+        assertThat(Files.readString(InJvmPostgres.logFile())).as("initdb's output")
+                .doesNotContain("The files belonging to this database system");
+        try (Connection connection = DriverManager.getConnection(url, "assay", "assay");
+             Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename = 'left_by_the_last_server'")) {
+            assertThat(row.next()).isTrue();
+            assertThat(row.getInt(1)).as("a fresh database").isZero();
+        }
     }
 
     @Test

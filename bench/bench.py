@@ -171,7 +171,7 @@ def run_assay(args, stub, n, concurrency, work):
     write_assay_inputs(folder, n, concurrency, stub.base_url)
     stub.reset()
     with open(folder / "out.log", "w") as log:
-        m = measure([str(ROOT / "bin" / "assay"), "run", str(folder / "benchmark.yaml"), "--out", str(folder / "results")],
+        m = measure([str(ROOT / "bin" / "assay"), "run", str(folder / "benchmark.yaml"), "--out", str(folder / "results"), "--own-stack"],
                     log=log, cwd=folder)
     reports = list((folder / "results").rglob("report.html"))
     m["reports_at"] = max((p.stat().st_mtime for p in reports), default=None)

@@ -5,14 +5,20 @@
 assay_java_major() {
   # prints the major version of the java binary given as $1, or nothing. A JDK's release file says
   # it without starting a JVM (a few tenths of a second each, on every bin/assay); the JVM is asked
-  # only when there is none (a java that is a symlink elsewhere, a JDK without the file).
-  _assay_release="$(dirname "$(dirname "$1")")/release"
+  # only when there is none (a java that is a symlink elsewhere, a JDK without the file). Read with
+  # the shell's own read and expansions: bin/assay calls this for every JDK it looks at, and each
+  # sed or dirname was a process.
+  _assay_release=${1%/*}; _assay_release="${_assay_release%/*}/release"
   if [ -r "$_assay_release" ]; then
-    _assay_rv=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$_assay_release" | head -n 1)
-    if [ -n "$_assay_rv" ]; then
-      echo "$_assay_rv"
-      return 0
-    fi
+    while IFS= read -r _assay_line || [ -n "$_assay_line" ]; do
+      case $_assay_line in
+        JAVA_VERSION=\"[0-9]*)
+          _assay_rv=${_assay_line#JAVA_VERSION=\"}
+          echo "${_assay_rv%%[!0-9]*}"
+          return 0
+          ;;
+      esac
+    done <"$_assay_release"
   fi
   "$1" -XshowSettings:properties -version 2>&1 \
     | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n 1
@@ -29,7 +35,7 @@ assay_select_jdk() {
   fi
   if command -v javac >/dev/null 2>&1; then
     _assay_javac=$(command -v javac)
-    _assay_home=$(dirname "$(dirname "$(readlink -f "$_assay_javac")")")
+    _assay_home=$(readlink -f "$_assay_javac"); _assay_home=${_assay_home%/*}; _assay_home=${_assay_home%/*}
     _assay_v=$(assay_java_major "$_assay_home/bin/java")
     if [ -n "$_assay_v" ] && [ "$_assay_v" -ge "$_assay_min" ]; then
       JAVA_HOME=$_assay_home; export JAVA_HOME

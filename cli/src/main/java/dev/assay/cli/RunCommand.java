@@ -7,6 +7,7 @@ import dev.assay.cli.stack.AotRecorder;
 import dev.assay.cli.stack.LocalData;
 import dev.assay.cli.stack.LocalStack;
 import dev.assay.cli.stack.StackStartException;
+import dev.assay.cli.stack.StackState;
 import dev.assay.cli.stack.StopRequest;
 import dev.assay.cli.stack.StopSignals;
 import dev.assay.common.spec.ValidRun;
@@ -34,10 +35,12 @@ import java.util.stream.Stream;
 
 /**
  * {@code assay run BENCHMARK}: starts the local stack, submits the run, shows its progress, writes
- * the reports and stops the stack. See docs/cli.md.
+ * the reports and stops the stack; or, when {@code assay up} keeps a stack running, does the same on
+ * that stack and leaves it running. See docs/cli.md.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run a benchmark on a local stack (broker, database and the three services, started and stopped here).")
+        description = {"Run a benchmark on a local stack (broker, database and the three services, started and stopped here).",
+                "When assay up keeps a stack running, the run goes to that stack, which stays up (--own-stack: start one anyway)."})
 final class RunCommand implements Callable<Integer> {
 
     /** The run config used when --config is not given and this file sits next to the benchmark. */
@@ -71,6 +74,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--open", description = "print the web viewer's address for the run and open it in a browser ($ASSAY_BROWSER, $BROWSER or xdg-open); "
             + "the viewer is served while the run runs, as the local stack stops after it")
     boolean open;
+
+    @Option(names = "--own-stack", description = "start a local stack for this run even when assay up keeps one running "
+            + "(by default the run goes to that stack, which needs no start-up and stays up)")
+    boolean ownStack;
 
     @Option(names = "--no-cache", description = "call every model afresh and store nothing in the response cache (docs/cache.md)")
     boolean noCache;
@@ -109,11 +116,16 @@ final class RunCommand implements Callable<Integer> {
             }
             prepared.notes().forEach(note -> stdout.println("assay: " + note));
             ValidRun submitted = run;
-            return runOnLocalStack(api -> {
+            RunStarter submit = api -> {
                 String runId = api.submit(submitted.benchmark(), RunConfigOverrides.noCache(submitted.config(), noCache));
                 stdout.println("assay: run " + runId + " submitted");
                 return runId;
-            }, submitted.benchmark(), stdout);
+            };
+            Optional<StackState> up = ownStack ? Optional.empty() : StackState.read(assayHome());
+            if (up.isPresent()) {
+                return runOnRunningStack(up.get(), submit, submitted.benchmark(), stdout);
+            }
+            return runOnLocalStack(submit, submitted.benchmark(), stdout);
         } finally {
             if (demoModel != null) {
                 demoModel.close();
@@ -197,7 +209,8 @@ final class RunCommand implements Callable<Integer> {
                 Viewer.open(url, env, stdout);
             }
             stdout.flush();
-            boolean completed = stop.signal().isEmpty() && awaitCompletion(api, runId, stdout, stack, stop);
+            boolean completed = stop.signal().isEmpty()
+                    && awaitCompletion(api, runId, stdout, () -> stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
             stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
             data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId), api.headline(runId));
             outDir = out != null ? out : Path.of("results", runId);
@@ -214,6 +227,12 @@ final class RunCommand implements Callable<Integer> {
             moveLogs(staging, outDir);
         }
         aot.ifPresent(caches -> recordMissing(home, caches, env, stdout));
+        printSummary(data, benchmark, written, stdout);
+        stdout.println("service logs in " + outDir.resolve("logs"));
+        return verdict.apply(data, stdout);
+    }
+
+    private void printSummary(RunData data, dev.assay.common.benchmark.Benchmark benchmark, List<Path> written, PrintWriter stdout) {
         stdout.println();
         stdout.print(reports.summaryTable(data, verdict.groupBy));
         // an imported LVE repository: the point of the run is whether the recordings re-check the same
@@ -222,8 +241,65 @@ final class RunCommand implements Callable<Integer> {
         }
         stdout.println();
         written.forEach(path -> stdout.println("wrote " + path));
-        stdout.println("service logs in " + outDir.resolve("logs"));
-        return verdict.apply(data, stdout);
+    }
+
+    /**
+     * The run on the stack {@code assay up} keeps running: submitted, followed and reported as on a
+     * stack of its own, but with no start-up and nothing stopped after. The first Ctrl-C stops
+     * following and writes the reports of the results so far; the run goes on in that stack.
+     */
+    int runOnRunningStack(StackState up, RunStarter starter, dev.assay.common.benchmark.Benchmark benchmark, PrintWriter stdout) {
+        say(stdout, "assay: using the local stack of assay up at " + up.apiUrl() + " (it stays up: assay down stops it)");
+        StopRequest stop = new StopRequest(Thread.currentThread());
+        StopSignals signals = StopSignals.install(signal -> {
+            say(stdout, "\nassay: stopping (SIG" + signal + "): writing the results so far; the run goes on in the stack of "
+                    + "assay up; press Ctrl-C again to stop at once");
+            stop.signalled(signal);
+        }, () -> {
+            say(stdout, "\nassay: stopping at once: the results so far are not written; the run goes on in the stack of assay up");
+            System.exit(ExitCodes.INTERRUPTED);
+        }, ExitCodes.INTERRUPTED);
+        try (signals) {
+            RunApi api = new RunApi(up.apiUrl()).onWait(line -> say(stdout, line));
+            String runId;
+            try {
+                runId = starter.start(api);
+            } catch (RuntimeException e) {
+                if (stop.signal().isPresent()) {
+                    stop.doneWaiting();
+                    say(stdout, "assay: interrupted before the run was submitted; nothing to write");
+                    return ExitCodes.INTERRUPTED;
+                }
+                throw e;
+            }
+            if (open) {
+                String url = Viewer.runUrl(up.apiUrl(), runId);
+                stdout.println("assay: following the run live in the viewer at " + url);
+                Viewer.open(url, env, stdout);
+            }
+            stdout.flush();
+            boolean completed = stop.signal().isEmpty()
+                    && awaitCompletion(api, runId, stdout, () -> up.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
+            stop.doneWaiting();
+            RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId), api.headline(runId));
+            Path outDir = out != null ? out : Path.of("results", runId);
+            List<Path> written = new ArrayList<>(reports.writeAll(outDir, data));
+            if (completed) {
+                InterruptedRun.clear(outDir);
+            } else {
+                long expected = expectedResults(api, runId);
+                written.add(InterruptedRun.of(runId, data.results().size(), expected).write(outDir));
+            }
+            printSummary(data, benchmark, written, stdout);
+            stdout.println("service logs in " + up.logDir());
+            if (!completed) {
+                stdout.println("assay: stopped following after " + data.results().size() + " results; the run goes on in the stack "
+                        + "of assay up: assay watch " + runId);
+                stdout.flush();
+                return ExitCodes.INTERRUPTED;
+            }
+            return verdict.apply(data, stdout);
+        }
     }
 
     static boolean onCi(Map<String, String> env) {
@@ -252,7 +328,12 @@ final class RunCommand implements Callable<Integer> {
      * generation-service that crashed meanwhile is waited for (the supervisor restarts it) and the
      * run followed on; a stack that failed for good is an infrastructure failure.
      */
-    private boolean awaitCompletion(RunApi api, String runId, PrintWriter stdout, LocalStack stack, StopRequest stop) {
+    /** After a failed call to the run API: whether the service went down and is back (call again); false: the failure is the answer. */
+    interface ApiBack {
+        boolean await() throws InterruptedException;
+    }
+
+    private boolean awaitCompletion(RunApi api, String runId, PrintWriter stdout, ApiBack apiBack, StopRequest stop) {
         while (true) {
             try {
                 RunWatcher.await(api, runId, stdout, terminal != null ? terminal : ProgressDisplay.stdoutIsTerminal());
@@ -265,7 +346,7 @@ final class RunCommand implements Callable<Integer> {
                     throw new StackStartException(stop.failure().get(), e);
                 }
                 try {
-                    if (!stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT)) {
+                    if (!apiBack.await()) {
                         throw e;
                     }
                 } catch (InterruptedException interrupted) {

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code assay up}, then the commands that drive a server ({@code submit}, {@code watch},
- * {@code status}, {@code results}) against the stack it keeps, then {@code assay down}: every
+ * {@code status}, {@code results}, and {@code run}, which uses that stack) against the stack it keeps, then {@code assay down}: every
  * process of the stack gone, the state file removed.
  */
 class StackCommandsEndToEndTest {
@@ -101,6 +101,24 @@ class StackCommandsEndToEndTest {
                 CliRun retry = CliRun.of("retry", runId);
                 assertThat(retry.exit()).as(retry.toString()).isZero();
                 assertThat(retry.out()).contains("run " + runId + ": retry queued 0 jobs (0 of its 2 results); follow it with assay watch " + runId);
+
+                // assay run while the stack of assay up runs: the run goes to that stack (nothing started), its
+                // reports are written, and the stack stays up
+                long daemon = StackState.read(home).orElseThrow().pid();
+                int before = stub.requestCount();
+                Path reports = dir.resolve("run-on-up");
+                CliRun run = CliRun.of("run", benchmark.toString(), "--config", config.toString(), "--out", reports.toString(), "--no-cache");
+                assertThat(run.exit()).as(run.toString()).isZero();
+                assertThat(run.out()).contains("assay: using the local stack of assay up at http://127.0.0.1:")
+                        .doesNotContain("starting the Kafka broker").doesNotContain("stopping the local stack")
+                        .contains("service logs in " + home.resolve(".assay/logs"));
+                assertThat(stub.requestCount()).as("the run's four calls, made by the stack of assay up").isEqualTo(before + 4);
+                String runOnUp = run.out().lines().filter(line -> line.startsWith("assay: run ") && line.endsWith(" submitted"))
+                        .findFirst().orElseThrow().split(" ")[2];
+                assertThat(CliRun.of("status", runOnUp).out()).as("the run is the stack's").contains("completed");
+                assertThat(Files.readString(reports.resolve("results.json"))).contains(runOnUp).contains("What is the capital of Germany?");
+                assertThat(reports.resolve("report.html")).exists();
+                assertThat(StackState.read(home)).as("the stack is still up").map(StackState::pid).contains(daemon);
             } finally {
                 long daemonPid = StackState.read(home).map(StackState::pid).orElse(-1L);
                 List<ProcessHandle> descendants = ProcessHandle.of(daemonPid).map(p -> p.descendants().toList()).orElse(List.of());

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
@@ -93,6 +94,11 @@ final class InJvmPostgres {
 
     static Duration startupTime() {
         return shared().startupTime;
+    }
+
+    /** Where the running server's output (and initdb's, when it ran) goes. */
+    static Path logFile() {
+        return shared().logFile;
     }
 
     static DataSource dataSource() {
@@ -249,11 +255,25 @@ final class InJvmPostgres {
         try {
             logFile = Files.createTempFile("assay-postgres-", ".log");
             dataDirectory = Files.createTempDirectory("assay-postgres-data-");
+            // an empty cluster copied instead of initdb when one was made before (PostgresTemplate)
+            Optional<PostgresTemplate> template = PostgresTemplate.forTheseBinaries();
+            boolean fromTemplate = template.isPresent() && template.get().copyInto(dataDirectory);
             postgres = builder(dataDirectory, logFile).setPort(port).start();
+            if (template.isPresent() && !fromTemplate) {
+                // The first temporary server of these binaries: stopped once, so that its fresh cluster becomes the
+                // template. Before the application's database exists, so no client (the service's Flyway retries
+                // meanwhile) can have written anything into it.
+                int started = postgres.getPort();
+                closeQuietly(postgres);
+                postgres = null;
+                template.get().keep(dataDirectory);
+                postgres = builder(dataDirectory, logFile).setPort(started).start();
+            }
             createApplicationDatabase(postgres);
             Duration startupTime = Duration.ofNanos(System.nanoTime() - startNanos);
-            LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL listening on 127.0.0.1:{0}, started in {1} ms",
-                    Integer.toString(postgres.getPort()), Long.toString(startupTime.toMillis()));
+            LOG.log(System.Logger.Level.INFO, "Embedded PostgreSQL listening on 127.0.0.1:{0}, started in {1} ms{2}",
+                    Integer.toString(postgres.getPort()), Long.toString(startupTime.toMillis()),
+                    fromTemplate ? " (from the template " + template.get().location() + ")" : "");
             return new InJvmPostgres(postgres, dataDirectory, null, logFile, startupTime);
         } catch (IOException | SQLException | RuntimeException e) {
             closeQuietly(postgres);

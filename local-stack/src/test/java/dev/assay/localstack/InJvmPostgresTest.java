@@ -3,6 +3,11 @@ package dev.assay.localstack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -40,6 +45,47 @@ class InJvmPostgresTest {
             assertThat(row.getString(1)).isEqualTo("assay");
         }
         assertThat(EmbeddedInfrastructure.plannedPostgresJdbcUrl()).as("a running server's own URL").isEqualTo(planned);
+    }
+
+    /**
+     * A temporary server starts from a copy of an empty cluster (made by the first temporary server of
+     * these binaries, which ran initdb) instead of running initdb, and what one server stored never
+     * reaches the next.
+     */
+    @Test
+    void aTemporaryServerStartsFromTheTemplateOfAnEmptyClusterWithoutInitdb() throws Exception {
+        PostgresTemplate template = PostgresTemplate.forTheseBinaries().orElseThrow();
+        EmbeddedInfrastructure.stopPostgres();
+        deleteTree(template.location()); // as on a new machine: the next server runs initdb and makes it
+        try (Connection connection = DriverManager.getConnection(EmbeddedInfrastructure.postgresJdbcUrl(), "assay", "assay");
+             Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE left_by_the_last_server (id int)");
+        }
+        assertThat(Files.readString(InJvmPostgres.logFile())).as("initdb's output").contains(INITDB_SAYS);
+        assertThat(template.location().resolve("PG_VERSION")).as("the template it made").exists();
+        EmbeddedInfrastructure.stopPostgres();
+
+        String url = EmbeddedInfrastructure.postgresJdbcUrl();
+
+        assertThat(Files.readString(InJvmPostgres.logFile())).as("no initdb").doesNotContain(INITDB_SAYS);
+        try (Connection connection = DriverManager.getConnection(url, "assay", "assay");
+             Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery("SELECT count(*) FROM pg_tables WHERE tablename = 'left_by_the_last_server'")) {
+            assertThat(row.next()).isTrue();
+            assertThat(row.getInt(1)).as("a fresh database").isZero();
+        }
+    }
+
+    private static final String INITDB_SAYS = "The files belonging to this database system";
+
+    private static void deleteTree(Path root) throws IOException {
+        if (Files.exists(root)) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                    Files.delete(path);
+                }
+            }
+        }
     }
 
     @Test

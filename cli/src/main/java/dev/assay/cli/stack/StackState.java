@@ -5,6 +5,12 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.assay.common.json.Json;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,6 +48,36 @@ public record StackState(String apiUrl, long pid, String logDir) {
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * After a call to this stack's API failed: false when the API answers, so the failure is the
+     * answer; else waits until it is ready again (the background process restarts a service that went
+     * down) and returns true, to call again.
+     *
+     * @throws StackStartException when the stack's process is gone, or its API is not back within {@code timeout}
+     */
+    public boolean awaitApiBack(Duration timeout) throws InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(apiUrl + "/q/health/ready")).timeout(Duration.ofSeconds(5)).build();
+        Instant deadline = Instant.now().plus(timeout);
+        for (boolean first = true; ; first = false) {
+            if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                throw new StackStartException("the stack of assay up stopped (its log: " + logDir + ")", null);
+            }
+            try {
+                if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return !first;
+                }
+            } catch (IOException e) {
+                // not listening (yet): the service is restarting
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new StackStartException("the stack of assay up did not answer again within " + timeout.toSeconds()
+                        + " s (its log: " + logDir + ")", null);
+            }
+            Thread.sleep(200);
         }
     }
 

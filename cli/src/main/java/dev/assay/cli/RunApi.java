@@ -19,6 +19,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
@@ -29,7 +32,10 @@ import java.util.function.Consumer;
  */
 final class RunApi {
 
-    static final int PAGE_SIZE = 200;
+    /** Results per page: the API's largest by default ({@code assay.api.max-page-size}), so a large run is few requests. */
+    static final int PAGE_SIZE = 500;
+    /** Pages of results asked for at once after the first: the service reads one while this side parses another. */
+    static final int PAGES_AT_ONCE = 3;
     /** How long reads wait out 503s: longer than the outages the pipeline is built to survive (5 min). */
     static final Duration DEFAULT_PATIENCE = Duration.ofMinutes(10);
     /** The pause after a 503 without a usable Retry-After. */
@@ -85,15 +91,70 @@ final class RunApi {
         return new RunEventStream(http, baseUrl, runId);
     }
 
-    /** Every result of the run, page by page. */
+    /**
+     * Every result of the run, in the order they were first stored. The first page says how many
+     * there are; the others are then read {@link #PAGES_AT_ONCE} at a time and put back in order.
+     * A server whose largest page is smaller answers the first with 400: its default page size is
+     * used instead. Pages that a page read later says exist (results stored meanwhile) are read too.
+     */
     List<JsonNode> results(String runId) {
-        List<JsonNode> results = new ArrayList<>();
-        for (int page = 0; ; page++) {
-            JsonNode answer = get("/api/runs/" + runId + "/results?page=" + page + "&size=" + PAGE_SIZE);
-            answer.path("results").forEach(results::add);
-            if (page + 1 >= answer.path("total_pages").asInt()) {
-                return results;
+        String path = "/api/runs/" + runId + "/results?page=";
+        JsonNode first;
+        String size;
+        try {
+            first = get(path + "0&size=" + PAGE_SIZE);
+            size = "&size=" + PAGE_SIZE;
+        } catch (RefusedRequest e) {
+            first = get(path + "0");
+            size = "&size=" + first.path("size").asInt();
+        }
+        List<JsonNode> pages = new ArrayList<>(List.of(first));
+        int totalPages = first.path("total_pages").asInt();
+        while (pages.size() < totalPages) {
+            int from = pages.size();
+            int to = Math.min(totalPages, from + PAGES_AT_ONCE);
+            List<CompletableFuture<JsonNode>> reads = new ArrayList<>();
+            for (int page = from; page < to; page++) {
+                String pagePath = path + page + size;
+                reads.add(CompletableFuture.supplyAsync(() -> get(pagePath), READERS));
             }
+            for (CompletableFuture<JsonNode> read : reads) {
+                JsonNode answer = joined(read);
+                pages.add(answer);
+                totalPages = Math.max(totalPages, answer.path("total_pages").asInt());
+            }
+        }
+        List<JsonNode> results = new ArrayList<>();
+        pages.forEach(page -> page.path("results").forEach(results::add));
+        return results;
+    }
+
+    /**
+     * The reads {@code assay run} makes once a run is done, at once: its results, scores, statistics
+     * and headline (which may be null, as {@link #headline} says).
+     */
+    RunReads readAll(String runId) {
+        CompletableFuture<JsonNode> scores = CompletableFuture.supplyAsync(() -> scores(runId), READERS);
+        CompletableFuture<JsonNode> statistics = CompletableFuture.supplyAsync(() -> statistics(runId), READERS);
+        CompletableFuture<JsonNode> headline = CompletableFuture.supplyAsync(() -> headline(runId), READERS);
+        List<JsonNode> results = results(runId);
+        return new RunReads(results, joined(scores), joined(statistics), joined(headline));
+    }
+
+    /** What {@link #readAll} read. */
+    record RunReads(List<JsonNode> results, JsonNode scores, JsonNode statistics, JsonNode headline) {
+    }
+
+    private static final Executor READERS = runnable -> Thread.ofVirtual().name("assay-api-read").start(runnable);
+
+    private static <T> T joined(CompletableFuture<T> read) {
+        try {
+            return read.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw e;
         }
     }
 
@@ -211,10 +272,20 @@ final class RunApi {
             if (waiting) {
                 notices.accept("assay: the run API answers again");
             }
+            if (response.statusCode() == 400) {
+                throw new RefusedRequest("GET " + path + " answered HTTP 400: " + response.body());
+            }
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("GET " + path + " answered HTTP " + response.statusCode() + ": " + response.body());
             }
             return parse(response);
+        }
+    }
+
+    /** A read the service answered 400: the request itself was wrong (e.g. a page larger than the server serves). */
+    static final class RefusedRequest extends IllegalStateException {
+        RefusedRequest(String message) {
+            super(message);
         }
     }
 

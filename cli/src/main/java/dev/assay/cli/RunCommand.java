@@ -212,7 +212,8 @@ final class RunCommand implements Callable<Integer> {
             boolean completed = stop.signal().isEmpty()
                     && awaitCompletion(api, runId, stdout, () -> stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
             stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
-            data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId), api.headline(runId));
+            RunApi.RunReads read = api.readAll(runId);
+            data = new RunData(runId, read.results(), read.scores(), read.statistics(), read.headline());
             outDir = out != null ? out : Path.of("results", runId);
             if (!completed) {
                 return finishInterrupted(api, data, outDir, staging, stack, stdout);

@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -72,7 +76,23 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
+    /** The whole page as text (assay report, tests); {@link Reports#writeAll} streams it into the file instead. */
     public static String write(RunData data) {
+        StringWriter page = new StringWriter();
+        try {
+            write(data, Reports.compact(data.results()), page);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return page.toString();
+    }
+
+    /**
+     * Writes the page to {@code page} as it is made: the static report a question at a time, then
+     * the run's data ({@code compactResults}: each result as compact JSON, as results.jsonl has them)
+     * and the viewer's code, so a run of thousands of results is never one string in memory.
+     */
+    static void write(RunData data, List<String> compactResults, Writer page) throws IOException {
         List<GroupSummary> groups = GroupSummary.of(data);
         List<String> traits = Results.traitNames(data.results());
         StringBuilder out = new StringBuilder();
@@ -119,11 +139,19 @@ public final class HtmlReport {
 
         out.append("<section id=\"questions\">\n<h2>Questions</h2>\n<p class=\"muted\">Questions with a failed or "
                 + "errored result first, then the others, each by question id: the same order for every run of a benchmark.</p>\n");
-        questions(out, data.results());
+        questions(out, data.results(), page);
         out.append("</section>\n</div>\n");
-        out.append("<script type=\"application/json\" id=\"assay-report-data\">").append(ViewerData.json(data)).append("</script>\n");
-        out.append("<script type=\"module\">\n").append(ViewerBundle.script()).append(START).append("</script>\n</body>\n</html>\n");
-        return out.toString();
+        out.append("<script type=\"application/json\" id=\"assay-report-data\">");
+        flush(out, page);
+        ViewerData.write(data, compactResults, page);
+        page.append("</script>\n");
+        page.append("<script type=\"module\">\n").append(ViewerBundle.script()).append(START).append("</script>\n</body>\n</html>\n");
+    }
+
+    /** Hands what {@code out} holds to the page and empties it. */
+    private static void flush(StringBuilder out, Writer page) throws IOException {
+        page.append(out);
+        out.setLength(0);
     }
 
     private static void summary(StringBuilder out, List<GroupSummary> groups, List<String> traits) {
@@ -197,7 +225,7 @@ public final class HtmlReport {
     }
 
     /** One fold per question, the results of every model, judge and replicate inside it. */
-    private static void questions(StringBuilder out, List<JsonNode> results) {
+    private static void questions(StringBuilder out, List<JsonNode> results, Writer page) throws IOException {
         // by question id, and inside by model, judge and replicate: the same page whatever order results were stored in
         Map<String, List<JsonNode>> byQuestion = new TreeMap<>();
         List<JsonNode> ordered = new ArrayList<>(results);
@@ -226,6 +254,7 @@ public final class HtmlReport {
                 result(out, result);
             }
             out.append("</details>\n");
+            flush(out, page);
         }
     }
 

@@ -1,21 +1,32 @@
 package dev.assay.cli.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /** What {@code assay run} leaves behind when a run ends: the files of docs/cli.md ("What assay run writes"), and the terminal table. */
 public final class Reports {
 
     // A plain mapper: the records are already JSON trees, so no naming strategy or modules apply.
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    // writes into a file this class closes itself, after the final line break
+    private static final ObjectWriter PRETTY = MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT)
+            .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     private Reports() {
     }
@@ -26,33 +37,56 @@ public final class Reports {
      * in that order. scores.json and statistics.json are the server's documents as served; they are
      * left out when the data has none (a report made from results alone), and so is run.json (the run's
      * headline: benchmark name and config), which {@code assay report} reads back when it lies beside results.json.
+     *
+     * <p>Each file is written as it is made, never held whole (report.html of a 5,000-result run is
+     * about 30 MB of text), and report.html, the largest, on a thread of its own beside the others.
+     * Each result is written as compact JSON once, for results.jsonl and report.html's data alike.
      */
     public static List<Path> writeAll(Path outDir, RunData data) {
         try {
             Files.createDirectories(outDir);
+            List<String> compact = compact(data.results());
+            Path html = outDir.resolve("report.html");
+            CompletableFuture<Path> report = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return write(html, out -> HtmlReport.write(data, compact, out));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, runnable -> Thread.ofPlatform().name("assay-report-html").start(runnable));
             List<Path> written = new ArrayList<>();
-            written.add(write(outDir.resolve("results.json"), pretty(data.results())));
-            StringBuilder lines = new StringBuilder();
-            for (var result : data.results()) {
-                // a compact tree never holds a raw line break (JSON escapes them in strings), so one record stays one line
-                lines.append(MAPPER.writeValueAsString(result)).append('\n');
+            try {
+                written.add(write(outDir.resolve("results.json"), out -> {
+                    PRETTY.writeValue(out, data.results());
+                    out.write('\n');
+                }));
+                written.add(write(outDir.resolve("results.jsonl"), out -> {
+                    // a compact tree never holds a raw line break (JSON escapes them in strings), so one record stays one line
+                    for (String line : compact) {
+                        out.write(line);
+                        out.write('\n');
+                    }
+                }));
+                written.add(write(outDir.resolve("results.csv"), out -> out.write(CsvWriter.write(data.results()))));
+                if (data.scores() != null) {
+                    written.add(writePretty(outDir.resolve("scores.json"), data.scores()));
+                }
+                if (data.statistics() != null) {
+                    written.add(writePretty(outDir.resolve("statistics.json"), data.statistics()));
+                }
+                if (data.run() != null) {
+                    written.add(writePretty(outDir.resolve("run.json"), data.run()));
+                }
+                written.add(write(outDir.resolve("junit.xml"), out -> out.write(JunitXmlWriter.write(data))));
+            } finally {
+                // report.html is complete (or failed) before this returns, whatever happened to the others
+                written.add(joined(report));
             }
-            written.add(write(outDir.resolve("results.jsonl"), lines.toString()));
-            written.add(write(outDir.resolve("results.csv"), CsvWriter.write(data.results())));
-            if (data.scores() != null) {
-                written.add(write(outDir.resolve("scores.json"), pretty(data.scores())));
-            }
-            if (data.statistics() != null) {
-                written.add(write(outDir.resolve("statistics.json"), pretty(data.statistics())));
-            }
-            if (data.run() != null) {
-                written.add(write(outDir.resolve("run.json"), pretty(data.run())));
-            }
-            written.add(write(outDir.resolve("junit.xml"), JunitXmlWriter.write(data)));
-            written.add(write(outDir.resolve("report.html"), HtmlReport.write(data)));
             return written;
         } catch (IOException e) {
             throw new UncheckedIOException("writing the reports to " + outDir + ": " + e.getMessage(), e);
+        } catch (UncheckedIOException e) {
+            throw new UncheckedIOException("writing the reports to " + outDir + ": " + e.getCause().getMessage(), e.getCause());
         }
     }
 
@@ -66,11 +100,50 @@ public final class Reports {
         return SummaryTable.render(data, grouping);
     }
 
-    private static String pretty(Object value) throws IOException {
-        return MAPPER.writer().with(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value) + "\n";
+    /** Each result as one line of compact JSON, as results.jsonl holds it. */
+    static List<String> compact(List<JsonNode> results) throws IOException {
+        List<String> lines = new ArrayList<>(results.size());
+        for (JsonNode result : results) {
+            lines.add(MAPPER.writeValueAsString(result));
+        }
+        return lines;
     }
 
-    private static Path write(Path file, String text) throws IOException {
-        return Files.writeString(file, text, StandardCharsets.UTF_8);
+    private static Path joined(CompletableFuture<Path> task) {
+        try {
+            return task.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
+    private static Path writePretty(Path file, JsonNode value) throws IOException {
+        return write(file, out -> {
+            PRETTY.writeValue(out, value);
+            out.write('\n');
+        });
+    }
+
+    /** What writes one file's text. */
+    interface Text {
+        void writeTo(Writer out) throws IOException;
+    }
+
+    /**
+     * Writes the file as UTF-8, replacing it. The encoder reports what UTF-8 cannot encode (a lone
+     * surrogate) instead of replacing it, as {@link Files#writeString} does.
+     */
+    private static Path write(Path file, Text text) throws IOException {
+        try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8.newEncoder()),
+                1 << 16)) {
+            text.writeTo(out);
+        }
+        return file;
     }
 }

@@ -239,6 +239,29 @@ class ReportsTest {
     }
 
     @Test
+    void reportHtmlsDataIsTheRunAsOneCompactObjectWrittenPieceByPiece() throws Exception {
+        // report.html is streamed (the results' compact JSON joined into the array), not made as one tree:
+        // the same text as that tree's compact JSON, "<" escaped, for a full run and for an empty one
+        for (RunData data : List.of(ReportFixtures.run(), new RunData("run-empty", List.of(), null, null))) {
+            Path out = dir.resolve(data.runId());
+            Reports.writeAll(out, data);
+            String html = Files.readString(out.resolve("report.html"));
+            String start = "id=\"assay-report-data\">";
+            String embedded = html.substring(html.indexOf(start) + start.length(), html.indexOf("</script>", html.indexOf(start)));
+
+            var root = MAPPER.createObjectNode();
+            root.put("run_id", data.runId());
+            root.set("matrix", data.run());
+            root.set("statistics", data.statistics());
+            root.set("scores", data.scores());
+            root.putArray("results").addAll(data.results());
+            assertThat(embedded).isEqualTo(MAPPER.writeValueAsString(root).replace("<", "\\u003c"));
+            // and the page as a whole is what assay report makes of the same data
+            assertThat(html).isEqualTo(HtmlReport.write(data));
+        }
+    }
+
+    @Test
     void reportsComeOutOfResultsAloneAndOfAnEmptyRun() throws Exception {
         RunData resultsOnly = new RunData("run-x", ReportFixtures.run().results(), null, null);
         // without the server's documents there is no scores.json or statistics.json to write

@@ -282,7 +282,8 @@ final class RunCommand implements Callable<Integer> {
             boolean completed = stop.signal().isEmpty()
                     && awaitCompletion(api, runId, stdout, () -> up.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
             stop.doneWaiting();
-            RunData data = new RunData(runId, api.results(runId), api.scores(runId), api.statistics(runId), api.headline(runId));
+            RunApi.RunReads read = api.readAll(runId);
+            RunData data = new RunData(runId, read.results(), read.scores(), read.statistics(), read.headline());
             Path outDir = out != null ? out : Path.of("results", runId);
             List<Path> written = new ArrayList<>(reports.writeAll(outDir, data));
             if (completed) {

@@ -73,52 +73,159 @@ class Stub:
 
 # ---------------------------------------------------------------- measuring one command
 
-def tree_rss_kb(root_pid):
-    """Resident memory summed over root_pid and all its descendants (read from /proc)."""
-    children = {}
-    rss = {}
+def _processes():
+    """{pid: (ppid, comm)} of every process now."""
+    procs = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat") as f:
                 stat = f.read()
-            ppid = int(stat[stat.rindex(")") + 2:].split()[1])
-            with open(f"/proc/{entry}/statm") as f:
-                pages = int(f.read().split()[1])
-        except (OSError, ValueError, IndexError):
+        except OSError:
             continue
-        pid = int(entry)
+        procs[int(entry)] = (int(stat[stat.rindex(")") + 2:].split()[1]), stat[stat.index("(") + 1:stat.rindex(")")])
+    return procs
+
+
+def _argv(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().decode(errors="replace").split("\0")
+    except OSError:
+        return []
+
+
+def kind(argv):
+    """What a process of the stack is: cli (the CLI's JVM, which holds the broker), local-service, postgres, or other."""
+    if any(a.endswith("quarkus-run.jar") for a in argv):
+        return "local-service"
+    if any(a.endswith("assay-cli.jar") or a.endswith("StackDaemon") for a in argv):
+        return "cli"
+    if argv and ("postgres" in os.path.basename(argv[0]) or argv[0].startswith("postgres:")):
+        return "postgres"
+    return "other"
+
+
+def stack_pids(root_pid):
+    """root_pid, its descendants, and the PostgreSQL server each local-service of them uses: pg_ctl
+    detaches the postmaster (its parent is init), so it is found by the port in the service's JDBC URL,
+    then its backends as its descendants. An AOT recorder a command leaves behind (docs/development.md)
+    runs a stack of its own and is left out, with its descendants."""
+    procs = _processes()
+    children = {}
+    for pid, (ppid, _) in procs.items():
         children.setdefault(ppid, []).append(pid)
-        rss[pid] = pages * os.sysconf("SC_PAGE_SIZE") // 1024
-    total, todo = 0, [root_pid]
+    postmasters = None
+    found, seen, todo = [], set(), [root_pid]
     while todo:
         pid = todo.pop()
-        total += rss.get(pid, 0)
+        if pid not in procs or pid in seen:
+            continue
+        seen.add(pid)
+        argv = _argv(pid)
+        if any("AotRecorder" in a for a in argv):
+            continue
+        found.append((pid, kind(argv)))
         todo.extend(children.get(pid, []))
+        for a in argv:
+            if a.startswith("-Dquarkus.datasource.jdbc.url="):
+                if postmasters is None:
+                    postmasters = {}
+                    for other, (ppid, comm) in procs.items():
+                        if comm == "postgres" and procs.get(ppid, (0, ""))[1] != "postgres":
+                            args = _argv(other)
+                            if "-p" in args[:-1]:
+                                postmasters[args[args.index("-p") + 1]] = other
+                port = a.rsplit(":", 1)[-1].split("/")[0]
+                if port in postmasters:
+                    todo.append(postmasters[port])
+    return found
+
+
+def memory_kb(pid):
+    """(RSS, PSS, anonymous PSS) of one process in kB, from /proc/PID/smaps_rollup; None if it is gone.
+    PSS divides each page among the processes that map it: PostgreSQL's shared buffers count once
+    over all its processes, not once per backend as in RSS."""
+    values = {}
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 3 and parts[2] == "kB":
+                    values[parts[0].rstrip(":")] = int(parts[1])
+    except OSError:
+        return None
+    if "Rss" not in values:
+        return None
+    return values["Rss"], values.get("Pss", values["Rss"]), values.get("Pss_Anon", 0)
+
+
+def tree_memory(root_pid):
+    """The stack's memory now: {"rss", "pss", "pss_anon"} summed (kB) and "parts", PSS per kind of process (kB)."""
+    total = {"rss": 0, "pss": 0, "pss_anon": 0}
+    parts = {}
+    for pid, what in stack_pids(root_pid):
+        m = memory_kb(pid)
+        if m is None:
+            continue
+        for key, value in zip(("rss", "pss", "pss_anon"), m):
+            total[key] += value
+        parts[what] = parts.get(what, 0) + m[1]
+    total["parts"] = parts
     return total
 
 
+def tree_rss_kb(root_pid):
+    """Resident memory summed over root_pid, its descendants and its PostgreSQL server (RSS: shared pages once per process)."""
+    return tree_memory(root_pid)["rss"]
+
+
+class MemorySampler:
+    """Samples tree_memory every 100 ms on a thread; keeps the peaks of summed RSS and of summed PSS,
+    with the PSS of each kind of process at the PSS peak."""
+
+    def __init__(self, root_pid):
+        self.root_pid = root_pid
+        self.peak_rss = 0
+        self.peak = {"pss": 0, "pss_anon": 0, "parts": {}}
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while not self.done.is_set():
+            self.sample()
+            self.done.wait(0.1)
+
+    def sample(self):
+        m = tree_memory(self.root_pid)
+        self.peak_rss = max(self.peak_rss, m["rss"])
+        if m["pss"] > self.peak["pss"]:
+            self.peak = m
+        return m
+
+    def stop(self):
+        self.done.set()
+        self.thread.join()
+
+    def figures(self):
+        return {"peak_rss_mb": self.peak_rss / 1024, "peak_pss_mb": self.peak["pss"] / 1024,
+                "peak_pss_anon_mb": self.peak["pss_anon"] / 1024,
+                "peak_pss_parts_mb": {k: round(v / 1024) for k, v in sorted(self.peak["parts"].items())}}
+
+
 def measure(cmd, env=None, cwd=None, log=None):
-    """Runs cmd; returns wall seconds, CPU seconds of it and every descendant it reaped, peak RSS of the tree (MB, sampled every 100 ms), exit code, start/end epoch."""
+    """Runs cmd; returns wall seconds, CPU seconds of it and every descendant it reaped, the peaks of the
+    tree's summed RSS and PSS (MB, sampled every 100 ms), exit code, start/end epoch."""
     start = time.time()
     proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    peak = [0]
-    done = threading.Event()
-
-    def sample():
-        while not done.is_set():
-            peak[0] = max(peak[0], tree_rss_kb(proc.pid))
-            done.wait(0.1)
-
-    sampler = threading.Thread(target=sample, daemon=True)
-    sampler.start()
+    sampler = MemorySampler(proc.pid)
     _, status, usage = os.wait4(proc.pid, 0)
     end = time.time()
-    done.set()
-    sampler.join()
+    sampler.stop()
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return {"wall_s": end - start, "cpu_s": usage.ru_utime + usage.ru_stime, "peak_rss_mb": peak[0] / 1024,
+    return {"wall_s": end - start, "cpu_s": usage.ru_utime + usage.ru_stime, **sampler.figures(),
             "exit": proc.returncode, "start": start, "end": end}
 
 
@@ -209,7 +316,9 @@ def figures(tool, m, s, n, concurrency, latency_ms, load_before):
            "efficiency": round(ideal / calls_span, 3) if latency_ms and calls_span else None,
            "ms_per_item": round(calls_span * 1000 / n, 3) if calls_span else None,
            "calls_per_s": round(s["requests"] / calls_span, 1) if calls_span else None,
-           "peak_rss_mb": round(m["peak_rss_mb"]), "cpu_s": round(m["cpu_s"], 1),
+           "peak_rss_mb": round(m["peak_rss_mb"]), "peak_pss_mb": round(m["peak_pss_mb"]),
+           "peak_pss_anon_mb": round(m["peak_pss_anon_mb"]), "peak_pss_parts_mb": m["peak_pss_parts_mb"],
+           "cpu_s": round(m["cpu_s"], 1),
            "load_before": load_before, "load_after": load()}
     print(json.dumps(row), flush=True)
     return row
@@ -225,8 +334,8 @@ def scenario_runs(args):
             runs += [(n, 64, 0) for n in ([args.n] if args.n else (100, 1000, 10000))]
         elif name == "quick":
             runs += [(args.n or 200, 64, 200)]
-        elif name != "submit":
-            raise SystemExit(f"bench: unknown scenario {name!r}; known: latency, zero, quick, submit")
+        elif name not in ("submit", "idle"):
+            raise SystemExit(f"bench: unknown scenario {name!r}; known: latency, zero, quick, submit, idle")
     return runs
 
 
@@ -245,7 +354,8 @@ def submit_scenario(args, work, rows):
             load_before = load()
             m = measure([assay, "submit", str(folder / "benchmark.yaml"), "--config", str(folder / "run.yaml")], cwd=folder)
             row = {"tool": "assay submit", "n": n, "wall_s": round(m["wall_s"], 2), "cpu_s": round(m["cpu_s"], 1),
-                   "peak_rss_mb": round(m["peak_rss_mb"]), "exit": m["exit"], "load_before": load_before, "load_after": load()}
+                   "peak_rss_mb": round(m["peak_rss_mb"]), "peak_pss_mb": round(m["peak_pss_mb"]), "exit": m["exit"],
+                   "load_before": load_before, "load_after": load()}
             print(json.dumps(row), flush=True)
             rows.append(row)
             if api:
@@ -269,9 +379,58 @@ def submit_scenario(args, work, rows):
         stub.stop()
 
 
+def cpu_ticks(pids):
+    """utime + stime of the processes, in clock ticks."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+            fields = stat[stat.rindex(")") + 2:].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def idle_scenario(args, work, rows):
+    """The idle stack: `assay up`, wait until the stack is quiet (under 10 % of one CPU for 3 s in a
+    row, at most 90 s), then the median of five samples of its memory one second apart, `assay down`."""
+    assay = str(ROOT / "bin" / "assay")
+    tick = os.sysconf("SC_CLK_TCK")
+    for i in range(args.repeat):
+        load_before = load()
+        started = time.time()
+        subprocess.run([assay, "up"], check=True, stdout=subprocess.DEVNULL)
+        up_s = time.time() - started
+        try:
+            root = json.loads((ROOT / ".assay" / "stack.json").read_text())["pid"]
+            quiet_in_a_row, waited, last = 0, 0, cpu_ticks(p for p, _ in stack_pids(root))
+            while quiet_in_a_row < 3 and waited < 90:
+                time.sleep(1)
+                waited += 1
+                now = cpu_ticks(p for p, _ in stack_pids(root))
+                quiet_in_a_row = quiet_in_a_row + 1 if (now - last) / tick < 0.1 else 0
+                last = now
+            samples = []
+            for _ in range(5):
+                samples.append(tree_memory(root))
+                time.sleep(1)
+            samples.sort(key=lambda m: m["pss"])
+            m = samples[len(samples) // 2]
+            row = {"tool": "assay idle", "up_s": round(up_s, 2), "quiet": quiet_in_a_row >= 3, "settled_s": waited,
+                   "rss_mb": round(m["rss"] / 1024), "pss_mb": round(m["pss"] / 1024), "pss_anon_mb": round(m["pss_anon"] / 1024),
+                   "pss_parts_mb": {k: round(v / 1024) for k, v in sorted(m["parts"].items())},
+                   "load_before": load_before, "load_after": load()}
+            print(json.dumps(row), flush=True)
+            rows.append(row)
+        finally:
+            subprocess.run([assay, "down"], stdout=subprocess.DEVNULL)
+
+
 def main():
     p = argparse.ArgumentParser(prog="bin/bench", description=__doc__.split("\n\n")[0] + " Prints one JSON line per measurement, then ratios.")
-    p.add_argument("--scenarios", default="latency,zero", help="comma-separated: latency (N=2000, L=200 ms, C=64 and 256), zero (L=0, N=100, 1000, 10000), quick (N=200, L=200 ms, C=64), submit (10,000 questions to a running stack)")
+    p.add_argument("--scenarios", default="latency,zero", help="comma-separated: latency (N=2000, L=200 ms, C=64 and 256), zero (L=0, N=100, 1000, 10000), quick (N=200, L=200 ms, C=64), submit (10,000 questions to a running stack), idle (the memory of an `assay up` stack at rest)")
     p.add_argument("-n", type=int, help="number of questions, overriding the scenario's")
     p.add_argument("--repeat", type=int, default=1, help="runs of each tool per scenario, alternating the tools (default 1)")
     p.add_argument("--with-promptfoo", action="store_true", help=f"also run promptfoo {PROMPTFOO_VERSION} (installed from npm into the scratch folder)")
@@ -284,6 +443,8 @@ def main():
     binary = install_promptfoo(work) if args.with_promptfoo else None
     print(json.dumps({"machine": {"cores": cores(), "load": load(), "uptime": subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()}}), flush=True)
     rows = []
+    if "idle" in args.scenarios.split(","):
+        idle_scenario(args, work, rows)
     if "submit" in args.scenarios.split(","):
         submit_scenario(args, work, rows)
     stubs = {}
@@ -318,7 +479,7 @@ def print_ratios(rows):
         a = [r for r in rows if r["tool"] == "assay" and (r["n"], r["c"], r["latency_ms"]) == key]
         b = [r for r in rows if r["tool"] == "promptfoo" and (r["n"], r["c"], r["latency_ms"]) == key]
         ratio = {}
-        for fig in ("wall_s", "calls_s", "last_call_to_reports_s", "peak_rss_mb", "cpu_s", "calls_per_s", "peak_in_flight"):
+        for fig in ("wall_s", "calls_s", "last_call_to_reports_s", "peak_rss_mb", "peak_pss_mb", "cpu_s", "calls_per_s", "peak_in_flight"):
             x, y = median(r[fig] for r in a), median(r[fig] for r in b)
             ratio[fig] = round(x / y, 2) if x is not None and y else None
         print(json.dumps({"ratio assay/promptfoo": {"n": key[0], "c": key[1], "latency_ms": key[2], **ratio}}), flush=True)

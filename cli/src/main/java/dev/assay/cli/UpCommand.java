@@ -53,8 +53,10 @@ final class UpCommand implements Callable<Integer> {
         Files.createDirectories(folder);
         Path log = folder.resolve("stack.log");
         String java = ProcessHandle.current().info().command().orElse("java");
-        // it holds the broker: light, as bin/assay starts the CLI (serial collector, small initial heap, C1 only)
-        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xms32m", "-XX:TieredStopAtLevel=1", "-Dassay.home=" + home));
+        // it holds the broker: light, as bin/assay starts the CLI (serial collector, small initial heap
+        // that follows what is live, C1 only)
+        List<String> command = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-Xms32m", "-XX:MinHeapFreeRatio=10",
+                "-XX:MaxHeapFreeRatio=20", "-XX:TieredStopAtLevel=1", "-Dassay.home=" + home));
         Optional<AotCaches> aot = AotCaches.configured();
         aot.ifPresent(caches -> command.addAll(caches.daemonOptions()));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), StackDaemon.class.getName(), home.toString()));

@@ -224,7 +224,7 @@ class BinAssayTest {
         // recorded as the recorder does (the CLI run as bin/assay runs it, in record mode), and assembled by the recorder
         Path real = home.toRealPath();
         String java = Path.of(jdk, "bin", "java").toString();
-        List<String> options = List.of("-XX:+UseSerialGC", "-Xms32m");
+        List<String> options = List.of("-XX:+UseSerialGC", "-Xms32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20");
         Path configuration = dir.resolve("cli.aotconf");
         List<String> recording = new ArrayList<>(List.of(java));
         recording.addAll(options);

@@ -299,7 +299,13 @@ final class InJvmKafkaBroker {
                 // controller: in the same JVM, every 2 s (the default) is only a wait.
                 Map.entry("broker.heartbeat.interval.ms", "250"),
                 // The log cleaner's default 128 MB dedupe buffer is sized for a production broker.
-                Map.entry("log.cleaner.dedupe.buffer.size", "2097152"));
+                Map.entry("log.cleaner.dedupe.buffer.size", "2097152"),
+                // Threads sized for a few local clients on loopback, not a production broker's hundreds
+                // (defaults 3, 8, 10 and 4): fewer stacks and request buffers (docs/performance.md).
+                Map.entry("num.network.threads", "1"),
+                Map.entry("num.io.threads", "2"),
+                Map.entry("background.threads", "2"),
+                Map.entry("group.coordinator.threads", "1"));
     }
 
     /** What {@code kafka-storage.sh format} does: a KRaft node refuses to start on an unformatted directory. */

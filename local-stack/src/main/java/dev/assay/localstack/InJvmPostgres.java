@@ -44,6 +44,8 @@ final class InJvmPostgres {
     static final String DATABASE = "assay";
     static final String USERNAME = "assay";
     static final String PASSWORD = "assay";
+    /** PostgreSQL's shared buffers ({@link #builder}). */
+    static final String SHARED_BUFFERS = "32MB";
 
     private static InJvmPostgres shared;
 
@@ -297,6 +299,10 @@ final class InJvmPostgres {
                 // Durability buys nothing in a throw-away database that lives as long as this JVM, and costs time.
                 .setServerConfig("fsync", "off")
                 .setServerConfig("full_page_writes", "off")
+                // A workstation's database of a few runs: 32 MB of shared buffers (128 MB by default;
+                // summed over the processes that touch them, most of the server's memory) keeps a
+                // 5,000-question run's results and the response cache; the OS's page cache holds the rest.
+                .setServerConfig("shared_buffers", SHARED_BUFFERS)
                 .setOutputRedirector(toLog)
                 .setErrorRedirector(toLog)
                 // Our own hook stops it and removes the log file and the data.

@@ -20,12 +20,14 @@ import java.util.stream.IntStream;
 
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Assumptions;
@@ -72,6 +74,19 @@ class InJvmKafkaBrokerTest {
                 .containsExactlyInAnyOrderElementsOf(IntStream.range(0, 30).mapToObj(i -> "value-" + i).toList());
         assertThat(received).allSatisfy(r -> assertThat(r.value()).isEqualTo("value-" + r.key().substring("key-".length())));
         assertThat(received).extracting(ConsumerRecord::partition).containsOnly(0, 1, 2);
+    }
+
+    /** Threads sized for a few local clients (docs/performance.md), as the running broker reports them. */
+    @Test
+    void runsWithFewThreads() throws Exception {
+        ConfigResource broker = new ConfigResource(ConfigResource.Type.BROKER, "1");
+        try (Admin admin = Admin.create(clientConfig())) {
+            Config config = admin.describeConfigs(List.of(broker)).all().get().get(broker);
+            assertThat(config.get("num.network.threads").value()).isEqualTo("1");
+            assertThat(config.get("num.io.threads").value()).isEqualTo("2");
+            assertThat(config.get("background.threads").value()).isEqualTo("2");
+            assertThat(config.get("group.coordinator.threads").value()).isEqualTo("1");
+        }
     }
 
     @Test

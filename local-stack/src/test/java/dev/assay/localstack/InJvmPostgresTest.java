@@ -88,6 +88,18 @@ class InJvmPostgresTest {
         }
     }
 
+    /** Sized for a workstation (docs/performance.md): the running server reports the setting it was started with. */
+    @Test
+    void runsWithSmallSharedBuffers() throws Exception {
+        try (Connection connection = DriverManager.getConnection(EmbeddedInfrastructure.postgresJdbcUrl(),
+                EmbeddedInfrastructure.postgresUsername(), EmbeddedInfrastructure.postgresPassword());
+             Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery("SHOW shared_buffers")) {
+            assertThat(row.next()).isTrue();
+            assertThat(row.getString(1)).isEqualTo("32MB");
+        }
+    }
+
     @Test
     void isARealPostgresDatabaseReachableOverJdbc() throws Exception {
         try (Connection connection = DriverManager.getConnection(EmbeddedInfrastructure.postgresJdbcUrl(),

@@ -44,11 +44,13 @@ public final class LocalStack implements AutoCloseable {
     /**
      * A light JVM for a stack on a workstation (measured in docs/development.md, "The local stack"): a
      * small initial heap under a fixed cap, the serial collector (no parallel GC threads on a machine
-     * the run's own work needs) and only the C1 compiler, which halves the CPU time to ready. Plus the
-     * build's AppCDS archive when there is one. {@code ASSAY_LOCAL_JVM_OPTIONS} (space-separated)
-     * replaces these, e.g. to measure a run under C2.
+     * the run's own work needs) and only the C1 compiler, which halves the CPU time to ready. The heap
+     * follows what is live (the free ratios, read by the serial collector at each full collection)
+     * instead of staying at its high-water mark. Plus the build's AppCDS archive when there is one.
+     * {@code ASSAY_LOCAL_JVM_OPTIONS} (space-separated) replaces these, e.g. to measure a run under C2.
      */
-    static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20");
     /** How long a service recording its AOT configuration may take to exit (a recorder's run only). */
     static final Duration RECORDING_STOP_GRACE = Duration.ofMinutes(3);
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);

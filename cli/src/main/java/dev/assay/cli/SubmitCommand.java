@@ -58,10 +58,14 @@ final class SubmitCommand implements Callable<Integer> {
             prepared.notes().forEach(note -> spec.commandLine().getErr().println("assay: " + note));
             try {
                 runId = server.api().submit(body.text(), body.contentType());
-            } catch (ValidationException refused) {
-                // Read and checked here, the problems are placed in the files (as assay validate places them); if
-                // the files pass, the run goes again as this CLI writes it, whose refusal is then the server's word.
+            } catch (RuntimeException notTaken) {
+                // Refused or not reached: the files are read and checked here, and their problems placed in them (as
+                // assay validate places them). If they pass, a refused run goes again as this CLI writes it, whose
+                // refusal is then the server's word; a server not reached is the error.
                 RunPreparation.Prepared checked = checkedHere();
+                if (!(notTaken instanceof ValidationException)) {
+                    throw notTaken;
+                }
                 ValidRun run = checked.run();
                 runId = server.api().submit(run.benchmark(), RunConfigOverrides.noCache(run.config(), noCache));
             }

@@ -1,7 +1,6 @@
 package dev.assay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.RunConfig;
@@ -17,7 +16,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -63,12 +64,17 @@ final class RunApi {
 
     /** POST /api/runs; returns the run id. A 400 becomes a ValidationException (exit 2) listing the service's errors. */
     String submit(Benchmark benchmark, RunConfig config) {
-        ObjectNode body = Json.mapper().createObjectNode();
-        body.set("benchmark", Json.mapper().valueToTree(benchmark));
-        body.set("config", Json.mapper().valueToTree(config));
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("benchmark", benchmark);
+        body.put("config", config);
+        return submit(Json.write(body), "application/json");
+    }
+
+    /** POST /api/runs with a body already written (JSON or YAML, by {@code contentType}); as {@link #submit(Benchmark, RunConfig)}. */
+    String submit(String body, String contentType) {
         HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/runs"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))));
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
         JsonNode answer = parse(response);
         if (response.statusCode() == 400) {
             List<ValidationError> errors = new ArrayList<>();

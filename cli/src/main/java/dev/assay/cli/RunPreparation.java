@@ -73,6 +73,28 @@ final class RunPreparation {
     }
 
     /**
+     * The run config alone as {@link #prepare} makes it for a server (written, then after the flags and
+     * the environment, each checked for the server), and the notes for the user: for a submit whose
+     * server checks the benchmark and the pair itself (the benchmark is then never read here).
+     */
+    static ConfigOnly prepareConfig(Path configFile, List<String> answering, List<String> judges, Map<String, String> env) {
+        RunTarget full = RunTarget.server(env);
+        boolean asWritten = answering.isEmpty() && judges.isEmpty();
+        RunConfig written = RunSpecs.validateConfig(SpecDocument.file(configFile), asWritten ? full : full.asWritten()).orThrow();
+        List<String> notes = new ArrayList<>();
+        RunConfig config = RunConfigOverrides.apply(written, answering, judges, notes);
+        config = RunConfigOverrides.realJudges(config, !answering.isEmpty(), !judges.isEmpty(), configFile.toString(), notes);
+        config = RunConfigOverrides.withEnvironment(config, env, notes);
+        config = RunSpecs.validateConfig(SpecDocument.value(configFile + " (after --answering/--judge and the environment)", config),
+                full).orThrow();
+        return new ConfigOnly(config, List.copyOf(notes));
+    }
+
+    /** A run config as it will run on a server, and what the user is to be told about it. */
+    record ConfigOnly(RunConfig config, List<String> notes) {
+    }
+
+    /**
      * @param configFile the run config, or null (then {@code answering} must name a model)
      * @param demoFlag   {@code --demo-model}, or null
      * @param env        the environment the endpoint rule reads (System.getenv() outside tests)

@@ -68,6 +68,20 @@ class StackCommandsEndToEndTest {
                 String runId = submit.out().strip();
                 assertThat(runId).startsWith("run-");
 
+                // the benchmark's own text goes to the server; what it refuses is placed in the files, as validate places it
+                Path bad = Files.writeString(dir.resolve("bad.yaml"), """
+                        questions:
+                          - id: fr
+                            question: What is the capital of France?
+                            template: {fields: {city: {type: string, description: the capital city, ground_truth: Paris}}}
+                          - id: fr
+                            question: What is the capital of Germany?
+                        """);
+                CliRun refused = CliRun.of("submit", bad.toString(), "--config", config.toString());
+                CliRun validated = CliRun.of("validate", bad.toString(), "--config", config.toString());
+                assertThat(refused.exit()).as(refused.toString()).isEqualTo(ExitCodes.INVALID_INPUT);
+                assertThat(refused.err()).contains(bad + ":5:").isEqualTo(validated.err());
+
                 CliRun watch = CliRun.of("watch", runId);
                 assertThat(watch.exit()).as(watch.err()).isZero();
                 assertThat(watch.out()).contains("2/2 done").contains("openai:answerer").contains("50.0%");

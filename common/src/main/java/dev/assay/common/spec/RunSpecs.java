@@ -87,6 +87,21 @@ public final class RunSpecs {
         return validate(SpecDocument.member("benchmark", benchmark), SpecDocument.member("config", config));
     }
 
+    /**
+     * A run config on its own, for where the run goes: what can be checked without its benchmark
+     * (the pair is not). For a client whose server checks the benchmark and the pair itself.
+     */
+    public static Validation<RunConfig> validateConfig(SpecDocument config, RunTarget target) {
+        ReadDocument<RunConfig> readConfig = SpecReader.read(config, RunConfig.class, null);
+        List<Problem> problems = new ArrayList<>(readConfig.problems());
+        if (readConfig.value() != null) {
+            Problems models = new Problems();
+            RunModelChecks.check(readConfig.value(), target, models);
+            problems.addAll(readConfig.report(models.errors()));
+        }
+        return Validation.of(readConfig.value(), problems);
+    }
+
     /** A benchmark on its own, when there is no run config yet (checking a file, rendering a prompt). */
     public static Validation<Benchmark> validateBenchmark(SpecDocument benchmark) {
         ReadDocument<Benchmark> read = readBenchmark(benchmark);

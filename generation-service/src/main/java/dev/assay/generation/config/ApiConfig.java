@@ -34,6 +34,21 @@ public interface ApiConfig {
     int publishBatchSize();
 
     /**
+     * How long the instance publishing a run's jobs after its 202 holds the run without renewing
+     * its hold (it renews every third of this while it publishes). A run whose publisher stopped or
+     * crashed is taken up by an instance once this ran out: at most this long after a restart.
+     */
+    @WithDefault("10s")
+    Duration publishLease();
+
+    /**
+     * Jobs published between two records of how far publishing got: a restarted service publishes
+     * again at most this many jobs the broker had already acknowledged (their results deduplicated).
+     */
+    @WithDefault("1000")
+    int publishCheckpoint();
+
+    /**
      * How often open event streams re-read their runs, to see results stored by other instances
      * of this service (each instance stores only the partitions it consumes).
      */

@@ -44,6 +44,17 @@ public class RunEntity extends PanacheEntityBase {
     @JdbcTypeCode(SqlTypes.JSON)
     public String spec;
 
+    /**
+     * The plan's first jobs the broker has acknowledged, while a submitted run's jobs are published
+     * after its 202 (V5); null when there is nothing to publish here.
+     */
+    @Column(name = "jobs_published")
+    public Integer jobsPublished;
+
+    /** Until when the instance publishing the run's jobs holds it; null once they are published. */
+    @Column(name = "publishing_until")
+    public Instant publishingUntil;
+
     @Column(name = "created_at")
     public Instant createdAt;
 

@@ -7,6 +7,8 @@ import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 
 /**
  * The run registry. Counter and status changes are single SQL statements, so results stored
@@ -92,6 +94,8 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
                             stored_results = stored_results - :uncounted,
                             jobs = :jobs, expected_results = :expected, replicates = :replicates,
                             spec = CAST(:spec AS jsonb),
+                            -- a retry or an extension publishes its own jobs before it answers
+                            jobs_published = CASE WHEN jobs_published IS NULL THEN NULL ELSE :jobs END,
                             status = CASE WHEN stored_results - :uncounted >= :expected THEN 'completed' ELSE 'running' END,
                             error = NULL,
                             finished_at = CASE WHEN stored_results - :uncounted >= :expected THEN finished_at ELSE NULL END,
@@ -104,6 +108,57 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
                 .setParameter("replicates", replicates)
                 .setParameter("spec", spec)
                 .setParameter("now", now)
+                .executeUpdate();
+    }
+
+    /**
+     * Takes up to {@code limit} runs whose jobs are not all published and whose publisher's lease
+     * ran out (it stopped, or crashed), holding each until {@code until}; returns their ids. Rows
+     * another instance is taking at the same moment are skipped, so each run has one publisher.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> claimUnpublished(Instant now, Instant until, int limit) {
+        return getEntityManager().createNativeQuery("""
+                        UPDATE runs SET publishing_until = :until
+                        WHERE run_id IN (
+                            SELECT run_id FROM runs
+                            WHERE jobs_published < jobs AND status <> 'failed'
+                              AND (publishing_until IS NULL OR publishing_until < :now)
+                            ORDER BY created_at LIMIT :limit
+                            FOR UPDATE SKIP LOCKED)
+                        RETURNING run_id""")
+                .setParameter("until", until)
+                .setParameter("now", now)
+                .setParameter("limit", limit)
+                .getResultList();
+    }
+
+    /** Renews this instance's hold on the runs it is publishing. */
+    public void holdPublishing(Collection<String> runIds, Instant until) {
+        if (runIds.isEmpty()) {
+            return;
+        }
+        getEntityManager().createNativeQuery("""
+                        UPDATE runs SET publishing_until = :until
+                        WHERE run_id IN (:runIds) AND jobs_published < jobs""")
+                .setParameter("until", until)
+                .setParameter("runIds", runIds)
+                .executeUpdate();
+    }
+
+    /**
+     * Records that the plan's first {@code published} jobs are acknowledged (never going back); once
+     * all are, the run is let go.
+     */
+    public void notePublished(String runId, int published) {
+        getEntityManager().createNativeQuery("""
+                        UPDATE runs SET
+                            jobs_published = GREATEST(jobs_published, :published),
+                            publishing_until = CASE WHEN GREATEST(jobs_published, :published) >= jobs THEN NULL
+                                                    ELSE publishing_until END
+                        WHERE run_id = :runId""")
+                .setParameter("published", published)
+                .setParameter("runId", runId)
                 .executeUpdate();
     }
 }

@@ -4,6 +4,7 @@ import dev.assay.generation.service.InvalidRequestException;
 import dev.assay.generation.service.PublishFailedException;
 import dev.assay.generation.service.RunNotFoundException;
 import dev.assay.generation.service.RunNotReplannableException;
+import dev.assay.generation.service.RunStillPublishingException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -23,6 +24,11 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response notReplannable(RunNotReplannableException e) {
+        return json(Response.Status.CONFLICT, ErrorBody.of(e.getMessage()));
+    }
+
+    @ServerExceptionMapper
+    public Response stillPublishing(RunStillPublishingException e) {
         return json(Response.Status.CONFLICT, ErrorBody.of(e.getMessage()));
     }
 

@@ -102,16 +102,17 @@ public class RunResource {
     @POST
     @Consumes({MediaType.APPLICATION_JSON, RequestBodies.APPLICATION_YAML, RequestBodies.TEXT_YAML, RequestBodies.APPLICATION_X_YAML})
     @Operation(summary = "Submit a run",
-            description = "Validates the benchmark and the run config, registers the run and publishes one job per "
-                    + "question × answering model × replicate to assay.jobs. JSON or YAML, with the keys benchmark and config.")
+            description = "Validates the benchmark and the run config and registers the run; once it is stored, one job per "
+                    + "question × answering model × replicate is published to assay.jobs, after the answer (a run that cannot "
+                    + "be published is marked failed). JSON or YAML, with the keys benchmark and config.")
     @RequestBody(required = true, content = {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunRequest.class)),
             @Content(mediaType = RequestBodies.APPLICATION_YAML, schema = @Schema(implementation = RunRequest.class))})
-    @APIResponse(responseCode = "202", description = "Run registered and every job acknowledged by the broker",
+    @APIResponse(responseCode = "202", description = "Run stored with its benchmark and config; its jobs are published after this answer",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunSubmission.class)))
     @APIResponse(responseCode = "400", description = "Invalid body: every error as path: message",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @APIResponse(responseCode = "503", description = "The broker did not take the jobs; the run is marked failed",
+    @APIResponse(responseCode = "503", description = "The database is unavailable; nothing was stored (Retry-After)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     public Response submit(String body, @Context HttpHeaders headers, @Context UriInfo uri) {
         RunSubmission submission = runs.submit(RequestBodies.read(body, headers.getMediaType()));

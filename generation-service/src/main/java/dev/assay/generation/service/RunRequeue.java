@@ -57,14 +57,16 @@ public class RunRequeue {
     private final ResultRepository results;
     private final JobPublisher publisher;
     private final StageRecordRepository stageRecords;
+    private final JobOutbox outbox;
 
     public RunRequeue(RunValidator validator, RunRepository runs, ResultRepository results, JobPublisher publisher,
-                      StageRecordRepository stageRecords) {
+                      StageRecordRepository stageRecords, JobOutbox outbox) {
         this.validator = validator;
         this.runs = runs;
         this.results = results;
         this.publisher = publisher;
         this.stageRecords = stageRecords;
+        this.outbox = outbox;
     }
 
     /**
@@ -73,6 +75,7 @@ public class RunRequeue {
      * count as pending; the run is running until every expected result is stored again.
      */
     public RunRequeued retry(String runId) {
+        outbox.awaitPublished(runId);
         Planned planned = QuarkusTransaction.requiringNew().call(() -> {
             runs.lockForRequeue(runId);
             RunEntity run = find(runId);
@@ -101,6 +104,7 @@ public class RunRequeue {
      * of existing jobs) the run did not have. The run's other results stay as they are.
      */
     public RunRequeued extend(String runId, LocatedTree additions) {
+        outbox.awaitPublished(runId);
         Planned planned = QuarkusTransaction.requiringNew().call(() -> {
             runs.lockForRequeue(runId);
             RunEntity run = find(runId);
@@ -170,6 +174,9 @@ public class RunRequeue {
         if (run.spec == null) {
             throw new RunNotReplannableException(runId);
         }
+        if (run.jobsPublished != null && run.jobs != null && run.jobsPublished < run.jobs && !RunStatus.FAILED.wireName().equals(run.status)) {
+            throw new RunStillPublishingException(runId, run.jobsPublished, run.jobs);
+        }
         return run;
     }
 
@@ -178,7 +185,8 @@ public class RunRequeue {
         return validator.validate(tree(run.spec));
     }
 
-    private static LocatedTree tree(String json) {
+    /** A stored spec (or one merged from it) as a tree to validate: JSON the service wrote itself. */
+    static LocatedTree tree(String json) {
         try {
             return LocatedTree.parse(Json.mapper(), json);
         } catch (IOException e) {

@@ -38,7 +38,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Submits runs (validate, register, publish their jobs) and reads runs and results back. */
+/** Submits runs (validate, register; the {@link JobOutbox} publishes their jobs) and reads runs and results back. */
 @ApplicationScoped
 public class RunService {
 
@@ -48,25 +48,26 @@ public class RunService {
     private final RunRepository runs;
     private final ResultRepository results;
     private final ScoreRepository scores;
-    private final JobPublisher publisher;
+    private final JobOutbox outbox;
     private final ApiConfig config;
     private final ScoresConfig scoresConfig;
 
     public RunService(RunValidator validator, RunRepository runs, ResultRepository results, ScoreRepository scores,
-                      JobPublisher publisher, ApiConfig config, ScoresConfig scoresConfig) {
+                      JobOutbox outbox, ApiConfig config, ScoresConfig scoresConfig) {
         this.validator = validator;
         this.runs = runs;
         this.results = results;
         this.scores = scores;
-        this.publisher = publisher;
+        this.outbox = outbox;
         this.config = config;
         this.scoresConfig = scoresConfig;
     }
 
     /**
-     * Validates the body, registers the run and publishes one job per question × answering model
-     * × replicate; returns once the broker acknowledged every job. Nothing is stored for an
-     * invalid body. If publishing fails, the run stays registered as failed, with the reason.
+     * Validates the body and registers the run with its spec, which is what makes it accepted: its
+     * jobs (one per question × answering model × replicate) are published after this returns, by
+     * the {@link JobOutbox}, from the stored run, so a crash after the answer loses none of them.
+     * Nothing is stored for an invalid body. If publishing fails, the run is marked failed, with the reason.
      */
     public RunSubmission submit(LocatedTree body) {
         ValidRun valid = validator.validate(body);
@@ -85,18 +86,14 @@ public class RunService {
         run.expectedResults = expected;
         run.replicates = valid.config().effectiveReplicates();
         run.spec = Json.write(Map.of("benchmark", valid.benchmark(), "config", valid.config()));
+        run.jobsPublished = 0;
+        run.publishingUntil = outbox.leaseFrom(now);
         run.createdAt = now;
         run.updatedAt = now;
         // Registered before publishing: a fast pipeline's first result must find the run with its expected count.
         QuarkusTransaction.requiringNew().run(() -> runs.persist(run));
-        try {
-            publisher.publish(jobs);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "run %s: publishing %d jobs failed", runId, jobs.size());
-            QuarkusTransaction.requiringNew().run(() -> runs.markFailed(runId, "jobs could not be published: " + e.getMessage(), now()));
-            throw new PublishFailedException(runId, e);
-        }
-        LOG.infof("run %s (%s): %d jobs published, %d results expected", runId, name, jobs.size(), expected);
+        outbox.publish(runId, jobs);
+        LOG.infof("run %s (%s): accepted, %d jobs to publish, %d results expected", runId, name, jobs.size(), expected);
         return new RunSubmission(runId, name, RunStatus.QUEUED, valid.benchmark().questions().size(),
                 valid.config().answeringModels().stream().map(ModelConfig::canonicalKey).toList(),
                 valid.config().judges().stream().map(ModelConfig::canonicalKey).toList(),

@@ -21,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,6 +60,10 @@ public class ModelCallMetrics implements ModelCallObserver {
     private final MeterRegistry registry;
     private final Tracer tracer;
     private final ConcurrentMap<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    // Registered once per tag set (as in StageMetrics): registering again runs the registry's filters each call.
+    private final ConcurrentMap<List<String>, Counter> callCounters = new ConcurrentHashMap<>();
+    private final ConcurrentMap<List<String>, Timer> callTimers = new ConcurrentHashMap<>();
+    private final ConcurrentMap<List<String>, Counter> tokenCounters = new ConcurrentHashMap<>();
 
     @Inject
     public ModelCallMetrics(MeterRegistry registry, Tracer tracer) {
@@ -114,16 +119,16 @@ public class ModelCallMetrics implements ModelCallObserver {
             public void close() {
                 long elapsed = System.nanoTime() - started;
                 running.decrementAndGet();
-                Counter.builder(CALLS)
+                callCounters.computeIfAbsent(List.of(key, stageName, outcome, error), id -> Counter.builder(CALLS)
                         .description("Model call attempts, by model, stage and outcome: success, retried (failed and tried again), "
                                 + "or the failure category of an attempt that ended the call (retry, content, system)")
                         .tags("model", key, "stage", stageName, "outcome", outcome, "error", error)
-                        .register(registry).increment();
-                Timer.builder(DURATION)
+                        .register(registry)).increment();
+                callTimers.computeIfAbsent(List.of(key, stageName, outcome), id -> Timer.builder(DURATION)
                         .description("Duration of model call attempts")
                         .tags("model", key, "stage", stageName, "outcome", outcome)
                         .serviceLevelObjectives(CALL_BUCKETS)
-                        .register(registry).record(Duration.ofNanos(elapsed));
+                        .register(registry)).record(Duration.ofNanos(elapsed));
                 span.setAttribute(OUTCOME, outcome);
                 scope.close();
                 span.end();
@@ -140,11 +145,11 @@ public class ModelCallMetrics implements ModelCallObserver {
         if (count == null || count <= 0) {
             return;
         }
-        Counter.builder(TOKENS)
+        tokenCounters.computeIfAbsent(List.of(model, stage, direction), id -> Counter.builder(TOKENS)
                 .description("Tokens the providers reported, by model, stage and direction (input, output)")
                 .baseUnit("tokens")
                 .tags("model", model, "stage", stage, "direction", direction)
-                .register(registry).increment(count);
+                .register(registry)).increment(count);
     }
 
     private AtomicInteger inFlight(String model) {

@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +45,11 @@ public class StageMetrics {
 
     private final MeterRegistry registry;
     private final ConcurrentMap<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    // Registered once per tag set: registering again finds the same meter, but only after building
+    // its id and running the registry's filters, several times per record.
+    private final ConcurrentMap<String, Counter> recordsIn = new ConcurrentHashMap<>();
+    private final ConcurrentMap<List<String>, Counter> recordsOut = new ConcurrentHashMap<>();
+    private final ConcurrentMap<List<String>, Timer> processing = new ConcurrentHashMap<>();
 
     @Inject
     public StageMetrics(MeterRegistry registry) {
@@ -52,20 +58,20 @@ public class StageMetrics {
 
     /** A record was taken from the stage's input topic and its processing begins. */
     public void received(String stage) {
-        Counter.builder(RECORDS_IN)
+        recordsIn.computeIfAbsent(stage, key -> Counter.builder(RECORDS_IN)
                 .description("Records taken from the stage's input topic")
                 .tags("stage", stage)
-                .register(registry).increment();
+                .register(registry)).increment();
         inFlight(stage).incrementAndGet();
     }
 
     /** A record left the stage: an output published (or a result stored), or an input dead-lettered. */
     public void out(String stage, Outcome outcome) {
-        Counter.builder(RECORDS_OUT)
+        recordsOut.computeIfAbsent(List.of(stage, outcome.tag()), key -> Counter.builder(RECORDS_OUT)
                 .description("Records that left the stage: outputs published (stored, for the store) with outcome ok or failed, "
                         + "inputs sent to the dead-letter topic with outcome dlq")
                 .tags("stage", stage, "outcome", outcome.tag())
-                .register(registry).increment();
+                .register(registry)).increment();
     }
 
     /**
@@ -78,11 +84,11 @@ public class StageMetrics {
         if (outcome == null) {
             return;
         }
-        Timer.builder(PROCESSING)
+        processing.computeIfAbsent(List.of(stage, outcome.tag()), key -> Timer.builder(PROCESSING)
                 .description("Time from taking an input record to acknowledging or dead-lettering it")
                 .tags("stage", stage, "outcome", outcome.tag())
                 .serviceLevelObjectives(PROCESSING_BUCKETS)
-                .register(registry).record(elapsed);
+                .register(registry)).record(elapsed);
     }
 
     private AtomicInteger inFlight(String stage) {

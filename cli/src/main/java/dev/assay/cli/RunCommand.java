@@ -192,23 +192,10 @@ final class RunCommand implements Callable<Integer> {
             stack.onFailure(stop::failed);
             pids = stack.pids();
             RunApi api = new RunApi(stack.apiUrl()).onWait(line -> say(stdout, line));
-            String runId;
-            try {
-                runId = starter.start(api);
-            } catch (RuntimeException e) {
-                if (stop.signal().isPresent()) {
-                    stop.doneWaiting();
-                    say.accept("assay: interrupted before the run was submitted; nothing to write");
-                    return ExitCodes.INTERRUPTED;
-                }
-                throw e;
+            String runId = submitted(starter, api, stack.apiUrl(), stop, stdout);
+            if (runId == null) {
+                return ExitCodes.INTERRUPTED;
             }
-            if (open) {
-                String url = Viewer.runUrl(stack.apiUrl(), runId);
-                stdout.println("assay: following the run live in the viewer at " + url);
-                Viewer.open(url, env, stdout);
-            }
-            stdout.flush();
             boolean completed = stop.signal().isEmpty()
                     && awaitCompletion(api, runId, stdout, () -> stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
             stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
@@ -262,23 +249,10 @@ final class RunCommand implements Callable<Integer> {
         }, ExitCodes.INTERRUPTED);
         try (signals) {
             RunApi api = new RunApi(up.apiUrl()).onWait(line -> say(stdout, line));
-            String runId;
-            try {
-                runId = starter.start(api);
-            } catch (RuntimeException e) {
-                if (stop.signal().isPresent()) {
-                    stop.doneWaiting();
-                    say(stdout, "assay: interrupted before the run was submitted; nothing to write");
-                    return ExitCodes.INTERRUPTED;
-                }
-                throw e;
+            String runId = submitted(starter, api, up.apiUrl(), stop, stdout);
+            if (runId == null) {
+                return ExitCodes.INTERRUPTED;
             }
-            if (open) {
-                String url = Viewer.runUrl(up.apiUrl(), runId);
-                stdout.println("assay: following the run live in the viewer at " + url);
-                Viewer.open(url, env, stdout);
-            }
-            stdout.flush();
             boolean completed = stop.signal().isEmpty()
                     && awaitCompletion(api, runId, stdout, () -> up.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
             stop.doneWaiting();
@@ -330,6 +304,31 @@ final class RunCommand implements Callable<Integer> {
      * generation-service that crashed meanwhile is waited for (the supervisor restarts it) and the
      * run followed on; a stack that failed for good is an infrastructure failure.
      */
+    /**
+     * Puts the run in motion and, with {@code --open}, opens the viewer on it. Null when Ctrl-C came
+     * before the run was submitted (said here): nothing to write.
+     */
+    private String submitted(RunStarter starter, RunApi api, String apiUrl, StopRequest stop, PrintWriter stdout) {
+        String runId;
+        try {
+            runId = starter.start(api);
+        } catch (RuntimeException e) {
+            if (stop.signal().isPresent()) {
+                stop.doneWaiting();
+                say(stdout, "assay: interrupted before the run was submitted; nothing to write");
+                return null;
+            }
+            throw e;
+        }
+        if (open) {
+            String url = Viewer.runUrl(apiUrl, runId);
+            stdout.println("assay: following the run live in the viewer at " + url);
+            Viewer.open(url, env, stdout);
+        }
+        stdout.flush();
+        return runId;
+    }
+
     /** After a failed call to the run API: whether the service went down and is back (call again); false: the failure is the answer. */
     interface ApiBack {
         boolean await() throws InterruptedException;

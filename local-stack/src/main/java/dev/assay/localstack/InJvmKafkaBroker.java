@@ -250,7 +250,7 @@ final class InJvmKafkaBroker {
             return new InJvmKafkaBroker(server, config, dataDirectory, "127.0.0.1:" + brokerPort, startupTime);
         } catch (Exception e) {
             shutDownQuietly(server);
-            deleteQuietly(dataDirectory);
+            TemporaryDirectories.deleteQuietly(dataDirectory);
             if (causedBy(e, BindException.class)) {
                 throw new PortTakenException(e);
             }
@@ -332,7 +332,7 @@ final class InJvmKafkaBroker {
             shutDownQuietly(server);
             server = null;
         }
-        deleteQuietly(dataDirectory);
+        TemporaryDirectories.deleteQuietly(dataDirectory);
     }
 
     /**
@@ -360,16 +360,6 @@ final class InJvmKafkaBroker {
         }
     }
 
-    private static void deleteQuietly(Path directory) {
-        if (directory == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException | RuntimeException e) {
-            // A leftover directory in the temp directory is harmless.
-        }
-    }
 
     private static boolean causedBy(Throwable error, Class<? extends Throwable> type) {
         for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {

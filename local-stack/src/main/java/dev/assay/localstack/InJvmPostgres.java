@@ -279,7 +279,7 @@ final class InJvmPostgres {
             return new InJvmPostgres(postgres, dataDirectory, null, logFile, startupTime);
         } catch (IOException | SQLException | RuntimeException e) {
             closeQuietly(postgres);
-            deleteQuietly(dataDirectory);
+            TemporaryDirectories.deleteQuietly(dataDirectory);
             throw new IllegalStateException("Could not start embedded PostgreSQL; initdb and server output are in "
                     + logFile, e);
         }
@@ -358,7 +358,7 @@ final class InJvmPostgres {
             closeQuietly(lock); // a kept directory: its data stays, for the next stack
             return;
         }
-        deleteQuietly(dataDirectory);
+        TemporaryDirectories.deleteQuietly(dataDirectory);
         try {
             Files.deleteIfExists(logFile);
         } catch (IOException e) {
@@ -366,16 +366,6 @@ final class InJvmPostgres {
         }
     }
 
-    private static void deleteQuietly(Path directory) {
-        if (directory == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException | RuntimeException e) {
-            // A leftover directory in the temp directory is harmless.
-        }
-    }
 
     private static void closeQuietly(FileChannel channel) {
         if (channel == null) {

@@ -84,7 +84,7 @@ final class PostgresTemplate {
         } catch (IOException | RuntimeException e) {
             // no template: the next start runs initdb, as without one
         } finally {
-            deleteQuietly(making);
+            TemporaryDirectories.deleteQuietly(making);
         }
     }
 
@@ -112,14 +112,4 @@ final class PostgresTemplate {
         }
     }
 
-    private static void deleteQuietly(Path directory) {
-        if (directory == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException | RuntimeException e) {
-            // a leftover directory in the temporary directory is harmless
-        }
-    }
 }

@@ -54,13 +54,4 @@ public interface ApiConfig {
      */
     @WithDefault("2s")
     Duration eventsPollInterval();
-
-    /**
-     * The shortest time between two reads of one run's progress for its event streams: results
-     * stored and records that left a stage meanwhile go out together after the next read. Each read
-     * counts the run's rows, so without a gap a fast run reads back to back, a cost that grows
-     * with the run; this bounds it to a few reads a second.
-     */
-    @WithDefault("100ms")
-    Duration eventsMinInterval();
 }

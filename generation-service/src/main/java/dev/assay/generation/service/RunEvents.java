@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 
 /**
  * Progress of runs for their open event streams: a snapshot on connect, a progress event for each
@@ -47,12 +48,9 @@ public class RunEvents {
     private final ScheduledExecutorService poller;
     /** Sends the progress of stored results, off the storing threads. */
     private final ExecutorService sender = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("assay-run-events-", 1).factory());
-    /** assay.api.events-min-interval, between two reads of a run for its stored results and stage moves. */
-    private final long minIntervalNanos;
 
     public RunEvents(RunProgresses runs, ApiConfig config) {
         this.runs = runs;
-        this.minIntervalNanos = config.eventsMinInterval().toNanos();
         this.poller = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("assay-run-events").factory());
         long interval = config.eventsPollInterval().toMillis();
         poller.scheduleWithFixedDelay(this::poll, interval, interval, TimeUnit.MILLISECONDS);
@@ -108,11 +106,13 @@ public class RunEvents {
 
     private void sendStored(String runId, Channel channel) {
         do {
-            if (!awaitNextRead(channel)) {
-                channel.sending.set(false);
-                return;
+            List<ResultBrief> briefs = new ArrayList<>();
+            for (ResultBrief brief; (brief = channel.stored.poll()) != null; ) {
+                briefs.add(brief);
             }
-            publish(runId, channel);
+            if (!briefs.isEmpty()) {
+                publish(runId, channel, summary -> briefs.stream().map(brief -> RunEvent.progress(summary, brief)).toList(), true);
+            }
             channel.sending.set(false);
             // a result added after the poll but before the flag was cleared found the flag set: take it here
         } while (!channel.stored.isEmpty() && channel.sending.compareAndSet(false, true));
@@ -129,30 +129,10 @@ public class RunEvents {
         }
         if (channel.stagesMoved.compareAndSet(false, true)) {
             sender.execute(() -> {
-                if (!awaitNextRead(channel)) {
-                    return;
-                }
                 channel.stagesMoved.set(false);
-                publish(runId, channel);
+                publish(runId, channel, progress -> List.of(RunEvent.progress(progress, null)), false);
             });
         }
-    }
-
-    /**
-     * Waits until {@code assay.api.events-min-interval} has passed since the run was last read
-     * (what arrives meanwhile joins this read's events); false when interrupted (shutting down).
-     */
-    private boolean awaitNextRead(Channel channel) {
-        long wait = channel.lastReadNanos + minIntervalNanos - System.nanoTime();
-        if (channel.read && wait > 0) {
-            try {
-                TimeUnit.NANOSECONDS.sleep(wait);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Re-reads every run with open streams; sends progress where the counts moved without us. */
@@ -161,34 +141,21 @@ public class RunEvents {
             channel.subscribers.stream().filter(subscriber -> !subscriber.listener.isOpen()).forEach(Subscriber::close);
             cleanUp(channel);
             if (!channel.subscribers.isEmpty()) {
-                publish(runId, channel);
+                publish(runId, channel, summary -> List.of(RunEvent.progress(summary, null)), false);
             }
         });
     }
 
-    /**
-     * Reads the run once and sends its open streams one progress event per result stored since the
-     * last read (whichever of the stored, stage and poll paths reads, so none is left behind by a
-     * read that finds the run completed), or else one without a result where the counts moved.
-     */
-    private void publish(String runId, Channel channel) {
+    private void publish(String runId, Channel channel, Function<RunProgress, List<RunEvent>> events, boolean always) {
         channel.lock.lock();
         try {
             if (channel.subscribers.isEmpty()) {
                 return;
             }
-            // taken before the read: each of these results is committed, so the read counts it
-            List<ResultBrief> briefs = new ArrayList<>();
-            for (ResultBrief brief; (brief = channel.stored.poll()) != null; ) {
-                briefs.add(brief);
-            }
             RunProgress progress = runs.of(runId);
-            channel.lastReadNanos = System.nanoTime();
-            channel.read = true;
-            List<RunEvent> sent = briefs.isEmpty() ? List.of(RunEvent.progress(progress, null))
-                    : briefs.stream().map(brief -> RunEvent.progress(progress, brief)).toList();
+            List<RunEvent> sent = events.apply(progress);
             for (Subscriber subscriber : channel.subscribers) {
-                if (subscriber.ready && !subscriber.closed && (!briefs.isEmpty() || subscriber.changed(progress))) {
+                if (subscriber.ready && !subscriber.closed && (always || subscriber.changed(progress))) {
                     sent.forEach(subscriber::send);
                     subscriber.finishIfCompleted(progress);
                 }
@@ -241,9 +208,6 @@ public class RunEvents {
         final AtomicBoolean sending = new AtomicBoolean();
         /** Whether a progress event for records seen leaving a stage is already due. */
         final AtomicBoolean stagesMoved = new AtomicBoolean();
-        /** When the run was last read for progress events (System.nanoTime), once it has been. */
-        volatile long lastReadNanos;
-        volatile boolean read;
     }
 
     private static final class Subscriber {

@@ -1,6 +1,7 @@
 package dev.assay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.assay.cli.report.RunData;
 import dev.assay.common.benchmark.Benchmark;
 import dev.assay.common.json.Json;
 import dev.assay.common.run.RunConfig;
@@ -137,18 +138,14 @@ final class RunApi {
 
     /**
      * The reads {@code assay run} makes once a run is done, at once: its results, scores, statistics
-     * and headline (which may be null, as {@link #headline} says).
+     * and headline (which may be null, as {@link #headline} says), as the reports take them.
      */
-    RunReads readAll(String runId) {
+    RunData readAll(String runId) {
         CompletableFuture<JsonNode> scores = CompletableFuture.supplyAsync(() -> scores(runId), READERS);
         CompletableFuture<JsonNode> statistics = CompletableFuture.supplyAsync(() -> statistics(runId), READERS);
         CompletableFuture<JsonNode> headline = CompletableFuture.supplyAsync(() -> headline(runId), READERS);
         List<JsonNode> results = results(runId);
-        return new RunReads(results, joined(scores), joined(statistics), joined(headline));
-    }
-
-    /** What {@link #readAll} read. */
-    record RunReads(List<JsonNode> results, JsonNode scores, JsonNode statistics, JsonNode headline) {
+        return new RunData(runId, results, joined(scores), joined(statistics), joined(headline));
     }
 
     private static final Executor READERS = runnable -> Thread.ofVirtual().name("assay-api-read").start(runnable);

@@ -199,8 +199,7 @@ final class RunCommand implements Callable<Integer> {
             boolean completed = stop.signal().isEmpty()
                     && awaitCompletion(api, runId, stdout, () -> stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
             stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
-            RunApi.RunReads read = api.readAll(runId);
-            data = new RunData(runId, read.results(), read.scores(), read.statistics(), read.headline());
+            data = api.readAll(runId);
             outDir = out != null ? out : Path.of("results", runId);
             if (!completed) {
                 return finishInterrupted(api, data, outDir, staging, stack, stdout);
@@ -256,8 +255,7 @@ final class RunCommand implements Callable<Integer> {
             boolean completed = stop.signal().isEmpty()
                     && awaitCompletion(api, runId, stdout, () -> up.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
             stop.doneWaiting();
-            RunApi.RunReads read = api.readAll(runId);
-            RunData data = new RunData(runId, read.results(), read.scores(), read.statistics(), read.headline());
+            RunData data = api.readAll(runId);
             Path outDir = out != null ? out : Path.of("results", runId);
             List<Path> written = new ArrayList<>(reports.writeAll(outDir, data));
             if (completed) {

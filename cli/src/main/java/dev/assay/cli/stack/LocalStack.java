@@ -172,9 +172,17 @@ public final class LocalStack implements AutoCloseable {
     private void startAll(Path home, Path logDir, Duration readyTimeout, Consumer<String> status) {
         String plannedBootstrap = EmbeddedInfrastructure.plannedKafkaBootstrapServers();
         String plannedJdbcUrl = EmbeddedInfrastructure.plannedPostgresJdbcUrl();
-        // The broker and PostgreSQL do not need each other: start them side by side, each on a thread
-        // of its own (not the common pool, which has one thread on a two-core machine).
         status.accept("starting the Kafka broker, PostgreSQL and " + SERVICE + " (log: " + logDir.resolve(SERVICE + ".log") + ")");
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new StackStartException("cannot create the log directory " + logDir + ": " + e.getMessage(), e);
+        }
+        ServiceProcess service = spawnService(home, logDir, plannedBootstrap, plannedJdbcUrl);
+        // The service's JVM is the longest step, and needs the broker and PostgreSQL only after its own
+        // start-up (Flyway, the Kafka clients): it is launched first, before their start takes the CPUs.
+        // The broker and PostgreSQL do not need each other: they start side by side, each on a thread
+        // of its own (not the common pool, which has one thread on a two-core machine).
         CompletableFuture<String> kafka = startedOnItsOwnThread("assay-start-kafka", () -> {
             try {
                 String servers = EmbeddedInfrastructure.kafkaBootstrapServers();
@@ -194,12 +202,6 @@ public final class LocalStack implements AutoCloseable {
                 throw new StackStartException("embedded PostgreSQL could not start: " + causes(e), e);
             }
         });
-        try {
-            Files.createDirectories(logDir);
-        } catch (IOException e) {
-            throw new StackStartException("cannot create the log directory " + logDir + ": " + e.getMessage(), e);
-        }
-        ServiceProcess service = spawnService(home, logDir, plannedBootstrap, plannedJdbcUrl);
         String bootstrap = joined(kafka);
         String jdbcUrl = joined(postgres);
         if (dataHome != null) {

@@ -209,6 +209,7 @@ final class RunCommand implements Callable<Integer> {
             InterruptedRun.clear(outDir); // an earlier interrupted run's marker no longer describes this folder
             stdout.println("assay: stopping the local stack");
             stdout.flush();
+            stack.closeAfterCompletedRun(); // the run is complete and read: nothing to wait for in the service
         }
         if (out == null) {
             moveLogs(staging, outDir);

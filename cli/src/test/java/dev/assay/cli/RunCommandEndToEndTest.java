@@ -138,7 +138,10 @@ class RunCommandEndToEndTest {
             }
         });
         assertThat(Files.readString(out.resolve("report.html"))).contains("<th>pass@2</th>", "<th>agreement</th>");
-        assertThat(out.resolve("logs/local-service.log")).exists();
+        // the run complete and read, the service was stopped at once, not by its graceful stop (LocalStack.closeAfterCompletedRun)
+        assertThat(out.resolve("logs/local-service.log")).content()
+                .contains("assay: the run is complete and read: local-service is stopped at once (SIGKILL)")
+                .doesNotContain("assay-local stopped in");
         // and each service's own lines in a log of its own, as when they ran apart
         assertThat(out.resolve("logs/generation-service.log")).content().contains("jobs published");
         // the service process (and PostgreSQL's own processes): every one stopped

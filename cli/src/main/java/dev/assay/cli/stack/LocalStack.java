@@ -463,6 +463,23 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
+     * Stops the stack after a run that completed and was read: the service then holds nothing that is not
+     * stored (every result is in PostgreSQL; the broker's topics are thrown away with it), so it is stopped
+     * at once (SIGKILL) instead of gracefully, which costs about a second (its consumers closed one after
+     * another, then its JVM's exit) and saves nothing. PostgreSQL still stops cleanly ({@code pg_ctl -m fast}),
+     * so the kept database is as after {@link #close()}. A service recording its AOT configuration, which it
+     * writes at exit, is stopped gracefully as by {@link #close()}. Idempotent, as {@link #close()}.
+     */
+    public void closeAfterCompletedRun() {
+        if (aotRecording == null) {
+            services.forEach(service -> service.note("assay: the run is complete and read: " + service.name()
+                    + " is stopped at once (SIGKILL)"));
+            kill();
+        }
+        close();
+    }
+
+    /**
      * Stops the services at once (SIGKILL), for a second Ctrl-C: the caller then exits, and the
      * broker's and PostgreSQL's own shutdown hooks stop them (PostgreSQL in well under a second).
      * Safe while {@link #close()} runs on another thread.

@@ -105,11 +105,10 @@ public final class AotCaches {
     }
 
     /**
-     * The JVM options for local-service: the cache with its AOT log in {@code aotLog} when there is
-     * one; empty when not, so the caller falls back to AppCDS.
+     * The JVM options for local-service: its cache {@code cache} ({@link #serviceCache}) with its AOT log in
+     * {@code aotLog} when the cache exists; empty when not, so the caller falls back to AppCDS.
      */
-    public List<String> serviceOptions(Path quarkusApp, Path aotLog) {
-        Path cache = serviceCache(quarkusApp);
+    public List<String> serviceOptions(Path cache, Path aotLog) {
         if (!Files.isRegularFile(cache)) {
             return List.of();
         }

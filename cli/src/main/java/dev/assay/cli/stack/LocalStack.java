@@ -276,9 +276,11 @@ public final class LocalStack implements AutoCloseable {
         }
         Path quarkusApp = quarkusApp(home);
         if (aot != null) {
-            List<String> options = aot.serviceOptions(quarkusApp, aotLog(logDir));
+            // the key once: it walks the app's ~300 files, on the way to the service's launch
+            Path cache = aot.serviceCache(quarkusApp);
+            List<String> options = aot.serviceOptions(cache, aotLog(logDir));
             if (!options.isEmpty()) {
-                aotCache = aot.serviceCache(quarkusApp);
+                aotCache = cache;
                 return options;
             }
         }

@@ -40,8 +40,11 @@ class AotCachesTest {
 
         AotCaches caches = new AotCaches(dir.resolve("aot"), null);
         assertThat(caches.serviceCache(app).getFileName().toString()).isEqualTo("local-service-" + AotCaches.key(app) + ".aot");
-        assertThat(caches.serviceOptions(app, dir.resolve("aot.log"))).as("no cache yet: the caller falls back to AppCDS").isEmpty();
+        assertThat(caches.serviceOptions(caches.serviceCache(app), dir.resolve("aot.log"))).as("no cache yet: the caller falls back to AppCDS").isEmpty();
         assertThat(caches.missing(app)).isTrue();
+        Path cache = Files.writeString(Files.createDirectories(dir.resolve("aot")).resolve(caches.serviceCache(app).getFileName()), "cache");
+        assertThat(caches.serviceOptions(caches.serviceCache(app), dir.resolve("aot.log")))
+                .as("its cache recorded").first().isEqualTo("-XX:AOTCache=" + cache.toAbsolutePath());
     }
 
     @Test

@@ -77,6 +77,43 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         return new RowPage<>(query.list(), query.count());
     }
 
+    /**
+     * The oldest transaction still running when asked: every transaction below it has ended, so a
+     * result it did not write that changes from now on is written by a transaction at or above it.
+     */
+    public long changeHorizon() {
+        Object horizon = getEntityManager().createNativeQuery("SELECT CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text)")
+                .getSingleResult();
+        return Long.parseLong((String) horizon);
+    }
+
+    /**
+     * Up to {@code limit} of the run's results whose last writing transaction and id come after
+     * ({@code changedBy}, {@code resultId}) (an empty id: every result that transaction wrote),
+     * in that order.
+     */
+    public List<ChangedResult> changedAfter(String runId, long changedBy, String resultId, int limit) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                        SELECT result_id, CAST(changed_by AS text), CAST(result AS text) FROM results
+                        WHERE run_id = :runId AND (changed_by, result_id) > (CAST(:changedBy AS xid8), :resultId)
+                        ORDER BY changed_by, result_id LIMIT :limit""")
+                .setParameter("runId", runId)
+                .setParameter("changedBy", Long.toString(changedBy))
+                .setParameter("resultId", resultId)
+                .setParameter("limit", limit)
+                .getResultList();
+        return rows.stream().map(row -> new ChangedResult((String) row[0], Long.parseLong((String) row[1]), (String) row[2])).toList();
+    }
+
+    /** The run's result ids in the order they were first stored, the order of {@link #find}'s pages. */
+    public List<String> idsInStoredOrder(String runId) {
+        return getEntityManager().createQuery(
+                        "select r.resultId from ResultEntity r where r.runId = :runId order by r.storedAt, r.resultId", String.class)
+                .setParameter("runId", runId)
+                .getResultList();
+    }
+
     private PanacheQuery<ResultEntity> matching(String runId, ResultFilter filter) {
         StringBuilder query = new StringBuilder("runId = :runId");
         Parameters parameters = Parameters.with("runId", runId);

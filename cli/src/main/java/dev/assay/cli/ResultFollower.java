@@ -86,25 +86,20 @@ final class ResultFollower implements AutoCloseable {
     Optional<List<JsonNode>> finish(RunApi api) {
         close();
         try {
-            // a result stored between the two reads is read in the next round: twice is enough unless results keep coming
-            for (int round = 0; round < 3; round++) {
-                readChanges(api);
-                List<String> ids = api.resultIds(runId);
-                List<JsonNode> results = new ArrayList<>(ids.size());
-                synchronized (this) {
-                    for (String id : ids) {
-                        JsonNode result = byId.get(id);
-                        if (result == null) {
-                            break;
-                        }
-                        results.add(result);
+            // the ids first: the changes read after them hold every result they name, as stored then or later
+            List<String> ids = api.resultIds(runId);
+            readChanges(api);
+            List<JsonNode> results = new ArrayList<>(ids.size());
+            synchronized (this) {
+                for (String id : ids) {
+                    JsonNode result = byId.get(id);
+                    if (result == null) {
+                        return Optional.empty(); // cannot be: the pages say what is stored
                     }
-                }
-                if (results.size() == ids.size()) {
-                    return Optional.of(results);
+                    results.add(result);
                 }
             }
-            return Optional.empty();
+            return Optional.of(results);
         } catch (RuntimeException e) {
             // an older server (no such endpoint), or one failing: the pages say which, or read what there is
             return Optional.empty();

@@ -44,6 +44,7 @@ class ResultFollowerTest {
     private final AtomicInteger resultsServed = new AtomicInteger();
     private final AtomicInteger pageReads = new AtomicInteger();
     private volatile long readUpTo;
+    private volatile String storedAfterIds;
 
     @BeforeEach
     void start() throws IOException {
@@ -87,6 +88,9 @@ class ResultFollowerTest {
     private synchronized void ids(HttpExchange exchange) throws IOException {
         ObjectNode answer = Json.mapper().createObjectNode().put("run_id", "r1");
         store.keySet().forEach(answer.putArray("result_ids")::add);
+        if (storedAfterIds != null) { // a run still going (the CLI stopped following it): one more right after
+            write(storedAfterIds, 0);
+        }
         send(exchange, 200, Json.write(answer));
     }
 
@@ -144,6 +148,25 @@ class ResultFollowerTest {
             assertThat(pageReads.get()).as("pages read besides the check above").isEqualTo(1);
             // the five read while it ran are not read again: only the three changes are
             assertThat(resultsServed.get()).isEqualTo(5 + 3);
+        }
+    }
+
+    @Test
+    void onARunStillGoingItHoldsTheResultsStoredWhenItFinished() {
+        serveChanges();
+        server.createContext("/api/runs/r1/results", this::page);
+        write("result-0", 0);
+        write("result-1", 0);
+        storedAfterIds = "result-2";
+        try (ResultFollower follower = ResultFollower.start(new RunApi(baseUrl(), Duration.ZERO), "r1", Duration.ofMillis(10))) {
+            Eventually.await(Duration.ofSeconds(30), () -> readUpTo, upTo -> upTo == 2, "the first two results to be read");
+            write("result-1", 1);
+
+            Optional<List<JsonNode>> results = follower.finish(api());
+
+            assertThat(results).isPresent();
+            assertThat(described(results.get())).containsExactly("result-0=passed", "result-1=failed");
+            assertThat(pageReads.get()).isZero();
         }
     }
 

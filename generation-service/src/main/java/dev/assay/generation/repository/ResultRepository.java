@@ -78,27 +78,34 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
     }
 
     /**
-     * The oldest transaction still running when asked: every transaction below it has ended, so a
-     * result it did not write that changes from now on is written by a transaction at or above it.
+     * The transactions whose writes a read starting now may not see: those still running (their
+     * ids, below the first not yet begun) and those not begun yet (from that first one on).
      */
-    public long changeHorizon() {
-        Object horizon = getEntityManager().createNativeQuery("SELECT CAST(pg_snapshot_xmin(pg_current_snapshot()) AS text)")
+    public Transactions changeSnapshot() {
+        Object[] row = (Object[]) getEntityManager().createNativeQuery("""
+                        SELECT CAST(pg_snapshot_xmax(s) AS text),
+                               (SELECT string_agg(CAST(x AS text), ',') FROM pg_snapshot_xip(s) AS x)
+                        FROM pg_current_snapshot() AS s""")
                 .getSingleResult();
-        return Long.parseLong((String) horizon);
+        return Transactions.parse(row[1] == null ? (String) row[0] : row[0] + "," + row[1]);
     }
 
     /**
-     * Up to {@code limit} of the run's results whose last writing transaction and id come after
-     * ({@code changedBy}, {@code resultId}) (an empty id: every result that transaction wrote),
-     * in that order.
+     * Up to {@code limit} of the run's results last written by a transaction {@code since} names,
+     * after ({@code changedBy}, {@code resultId}) in (transaction, result id) order (an empty id:
+     * every result of that transaction), in that order.
      */
-    public List<ChangedResult> changedAfter(String runId, long changedBy, String resultId, int limit) {
+    public List<ChangedResult> changedAfter(String runId, Transactions since, long changedBy, String resultId, int limit) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery("""
                         SELECT result_id, CAST(changed_by AS text), CAST(result AS text) FROM results
-                        WHERE run_id = :runId AND (changed_by, result_id) > (CAST(:changedBy AS xid8), :resultId)
+                        WHERE run_id = :runId
+                          AND (changed_by >= CAST(:from AS xid8) OR changed_by = ANY (CAST(:running AS xid8[])))
+                          AND (changed_by, result_id) > (CAST(:changedBy AS xid8), :resultId)
                         ORDER BY changed_by, result_id LIMIT :limit""")
                 .setParameter("runId", runId)
+                .setParameter("from", Long.toString(since.from()))
+                .setParameter("running", "{" + String.join(",", since.running().stream().map(String::valueOf).toList()) + "}")
                 .setParameter("changedBy", Long.toString(changedBy))
                 .setParameter("resultId", resultId)
                 .setParameter("limit", limit)

@@ -1,26 +1,35 @@
 package dev.assay.generation.service;
 
+import dev.assay.generation.repository.Transactions;
+
 /**
  * Where a read of a run's changed results starts (docs/api.md, "Following the results"). A round
- * starts at a transaction horizon {@code H} (cursor {@code "H"}; none: 0, every result) and reads
- * the results written by transactions from {@code H} on, in (transaction, result id) order, a page
- * at a time ({@code "N:X:ID"}: after transaction X and result ID). {@code N} is the horizon taken
- * when the round started, where the next round starts: every transaction below it had ended then,
- * so whatever the round's reads could not see yet was written at or above it.
+ * reads the results last written by the {@link Transactions} it names, in (transaction,
+ * result id) order, a page at a time; a page cursor carries the round's transactions, the next
+ * round's, and the last (transaction, result id) read. The next round's is the snapshot taken when
+ * the round started: the transactions still running then and those that began after, so that
+ * whatever the round could not see yet is read by the next one, and little is read twice.
+ *
+ * <p>Text: a round is {@code XMAX[,XIP...]} (none: every result); a page is
+ * {@code SINCE;NEXT;TRANSACTION:RESULT_ID}.
  */
-record ChangeCursor(Long nextRound, long afterTransaction, String afterId) {
+record ChangeCursor(Transactions since, Transactions next, long afterTransaction, String afterId) {
 
     static ChangeCursor parse(String cursor) {
         if (cursor == null || cursor.isBlank()) {
-            return new ChangeCursor(null, 0, "");
+            return new ChangeCursor(Transactions.ALL, null, 0, "");
         }
         try {
-            String[] parts = cursor.split(":", 3);
+            String[] parts = cursor.split(";", 3);
             if (parts.length == 1) {
-                return new ChangeCursor(null, Long.parseLong(parts[0]), "");
+                return new ChangeCursor(Transactions.parse(parts[0]), null, 0, "");
             }
-            if (parts.length == 3 && !parts[2].isEmpty()) {
-                return new ChangeCursor(Long.parseLong(parts[0]), Long.parseLong(parts[1]), parts[2]);
+            if (parts.length == 3) {
+                int colon = parts[2].indexOf(':');
+                if (colon > 0 && colon < parts[2].length() - 1) {
+                    return new ChangeCursor(Transactions.parse(parts[0]), Transactions.parse(parts[1]),
+                            Long.parseLong(parts[2].substring(0, colon)), parts[2].substring(colon + 1));
+                }
             }
         } catch (NumberFormatException e) {
             // said below
@@ -28,12 +37,12 @@ record ChangeCursor(Long nextRound, long afterTransaction, String afterId) {
         throw new InvalidRequestException("since: not a cursor this API gave, got " + cursor);
     }
 
-    /** A new round: its reads start at the horizon taken now ({@code horizon}) next time. */
+    /** A new round: the snapshot taken now is where the next one starts. */
     boolean startsRound() {
-        return nextRound == null;
+        return next == null;
     }
 
-    static String page(long nextRound, long afterTransaction, String afterId) {
-        return nextRound + ":" + afterTransaction + ":" + afterId;
+    String page(Transactions nextRound, long transaction, String resultId) {
+        return since + ";" + nextRound + ";" + transaction + ":" + resultId;
     }
 }

@@ -30,6 +30,7 @@ import dev.assay.generation.repository.RunEntity;
 import dev.assay.generation.repository.RunRepository;
 import dev.assay.generation.repository.ScoreRepository;
 import dev.assay.generation.repository.StatusAggregate;
+import dev.assay.generation.repository.Transactions;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -175,21 +176,21 @@ public class RunService {
 
     /**
      * The run's results written since {@code since} (a cursor of an earlier answer; none: all), at
-     * most {@code size}, the largest page by default. The horizon is taken before the rows are read,
-     * so a result written by a transaction still running then is read again in the next round.
+     * most {@code size}, the largest page by default. The snapshot that the next round starts from
+     * is taken before the rows are read: a result written by a transaction still running then is
+     * read by the next round.
      */
     @Transactional
     public ResultChanges resultChanges(String runId, String since, Integer size) {
         int limit = pageSize(size == null ? config.maxPageSize() : size);
         ChangeCursor cursor = ChangeCursor.parse(since);
         find(runId);
-        long nextRound = cursor.startsRound() ? results.changeHorizon() : cursor.nextRound();
-        List<ChangedResult> rows = results.changedAfter(runId, cursor.afterTransaction(), cursor.afterId(), limit + 1);
+        Transactions next = cursor.startsRound() ? results.changeSnapshot() : cursor.next();
+        List<ChangedResult> rows = results.changedAfter(runId, cursor.since(), cursor.afterTransaction(), cursor.afterId(), limit + 1);
         boolean more = rows.size() > limit;
         List<ChangedResult> page = more ? rows.subList(0, limit) : rows;
-        ChangedResult last = page.isEmpty() ? null : page.getLast();
-        String next = more ? ChangeCursor.page(nextRound, last.changedBy(), last.resultId()) : Long.toString(nextRound);
-        return new ResultChanges(runId, next, more, page.stream().map(row -> StoredResults.read(row.result())).toList());
+        String nextCursor = more ? cursor.page(next, page.getLast().changedBy(), page.getLast().resultId()) : next.toString();
+        return new ResultChanges(runId, nextCursor, more, page.stream().map(row -> StoredResults.read(row.result())).toList());
     }
 
     /** The run's result ids in the order its result pages give them. */

@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -86,12 +88,16 @@ final class ResultFollower implements AutoCloseable {
     Optional<List<JsonNode>> finish(RunApi api) {
         close();
         try {
-            // the ids first: the changes read after them hold every result they name, as stored then or later
-            List<String> ids = api.resultIds(runId);
+            // What is left is read while the ids are (the service takes a while for either at the end of a large
+            // run); the changes read after the ids then hold every result they name, as stored then or later.
+            CompletableFuture<List<String>> ids = CompletableFuture.supplyAsync(() -> api.resultIds(runId),
+                    runnable -> Thread.ofVirtual().name("assay-result-ids").start(runnable));
             readChanges(api);
-            List<JsonNode> results = new ArrayList<>(ids.size());
+            List<String> order = joined(ids);
+            readChanges(api);
+            List<JsonNode> results = new ArrayList<>(order.size());
             synchronized (this) {
-                for (String id : ids) {
+                for (String id : order) {
                     JsonNode result = byId.get(id);
                     if (result == null) {
                         return Optional.empty(); // cannot be: the pages say what is stored
@@ -103,6 +109,14 @@ final class ResultFollower implements AutoCloseable {
         } catch (RuntimeException e) {
             // an older server (no such endpoint), or one failing: the pages say which, or read what there is
             return Optional.empty();
+        }
+    }
+
+    private static <T> T joined(CompletableFuture<T> read) {
+        try {
+            return read.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : e;
         }
     }
 

@@ -136,15 +136,41 @@ final class RunApi {
         return results;
     }
 
+    /** GET /api/runs/{id}/results/changes: the results written since {@code cursor} (null: all), a page of them. */
+    JsonNode resultChanges(String runId, String cursor) {
+        return get("/api/runs/" + runId + "/results/changes"
+                + (cursor == null ? "" : "?since=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8)));
+    }
+
+    /** GET /api/runs/{id}/results/ids: the run's result ids in the order its result pages give them. */
+    List<String> resultIds(String runId) {
+        JsonNode answer = get("/api/runs/" + runId + "/results/ids").path("result_ids");
+        if (!answer.isArray()) {
+            throw new IllegalStateException("GET /api/runs/" + runId + "/results/ids answered without result_ids");
+        }
+        List<String> ids = new ArrayList<>(answer.size());
+        answer.forEach(id -> ids.add(id.asText()));
+        return ids;
+    }
+
     /**
      * The reads {@code assay run} makes once a run is done, at once: its results, scores, statistics
      * and headline (which may be null, as {@link #headline} says), as the reports take them.
      */
     RunData readAll(String runId) {
+        return readAll(runId, null);
+    }
+
+    /**
+     * As {@link #readAll(String)}, with the results {@code follower} read while the run ran and the
+     * rest read now (the pages when it cannot give them).
+     */
+    RunData readAll(String runId, ResultFollower follower) {
         CompletableFuture<JsonNode> scores = CompletableFuture.supplyAsync(() -> scores(runId), READERS);
         CompletableFuture<JsonNode> statistics = CompletableFuture.supplyAsync(() -> statistics(runId), READERS);
         CompletableFuture<JsonNode> headline = CompletableFuture.supplyAsync(() -> headline(runId), READERS);
-        List<JsonNode> results = results(runId);
+        List<JsonNode> results = (follower == null ? Optional.<List<JsonNode>>empty() : follower.finish(this))
+                .orElseGet(() -> results(runId));
         return new RunData(runId, results, joined(scores), joined(statistics), joined(headline));
     }
 

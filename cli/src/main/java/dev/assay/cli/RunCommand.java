@@ -196,10 +196,13 @@ final class RunCommand implements Callable<Integer> {
             if (runId == null) {
                 return ExitCodes.INTERRUPTED;
             }
-            boolean completed = stop.signal().isEmpty()
-                    && awaitCompletion(api, runId, stdout, () -> stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
-            stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
-            data = api.readAll(runId);
+            boolean completed;
+            try (ResultFollower follower = follow(stack.apiUrl(), runId)) {
+                completed = stop.signal().isEmpty()
+                        && awaitCompletion(api, runId, stdout, () -> stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
+                stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
+                data = api.readAll(runId, follower);
+            }
             outDir = out != null ? out : Path.of("results", runId);
             if (!completed) {
                 return finishInterrupted(api, data, outDir, staging, stack, stdout);
@@ -253,10 +256,14 @@ final class RunCommand implements Callable<Integer> {
             if (runId == null) {
                 return ExitCodes.INTERRUPTED;
             }
-            boolean completed = stop.signal().isEmpty()
-                    && awaitCompletion(api, runId, stdout, () -> up.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
-            stop.doneWaiting();
-            RunData data = api.readAll(runId);
+            boolean completed;
+            RunData data;
+            try (ResultFollower follower = follow(up.apiUrl(), runId)) {
+                completed = stop.signal().isEmpty()
+                        && awaitCompletion(api, runId, stdout, () -> up.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
+                stop.doneWaiting();
+                data = api.readAll(runId, follower);
+            }
             Path outDir = out != null ? out : Path.of("results", runId);
             List<Path> written = new ArrayList<>(reports.writeAll(outDir, data));
             if (completed) {
@@ -275,6 +282,14 @@ final class RunCommand implements Callable<Integer> {
             }
             return verdict.apply(data, stdout);
         }
+    }
+
+    /**
+     * Reads the run's results while it runs, so that once it is done only the last ones are left to
+     * read. Its reads do not wait out a 503 (the next one catches up), nor say anything.
+     */
+    private static ResultFollower follow(String apiUrl, String runId) {
+        return ResultFollower.start(new RunApi(apiUrl, Duration.ZERO), runId);
     }
 
     static boolean onCi(Map<String, String> env) {

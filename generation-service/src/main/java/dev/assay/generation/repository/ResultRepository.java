@@ -77,6 +77,50 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         return new RowPage<>(query.list(), query.count());
     }
 
+    /**
+     * The transactions whose writes a read starting now may not see: those still running (their
+     * ids, below the first not yet begun) and those not begun yet (from that first one on).
+     */
+    public Transactions changeSnapshot() {
+        Object[] row = (Object[]) getEntityManager().createNativeQuery("""
+                        SELECT CAST(pg_snapshot_xmax(s) AS text),
+                               (SELECT string_agg(CAST(x AS text), ',') FROM pg_snapshot_xip(s) AS x)
+                        FROM pg_current_snapshot() AS s""")
+                .getSingleResult();
+        return Transactions.parse(row[1] == null ? (String) row[0] : row[0] + "," + row[1]);
+    }
+
+    /**
+     * Up to {@code limit} of the run's results last written by a transaction {@code since} names,
+     * after ({@code changedBy}, {@code resultId}) in (transaction, result id) order (an empty id:
+     * every result of that transaction), in that order.
+     */
+    public List<ChangedResult> changedAfter(String runId, Transactions since, long changedBy, String resultId, int limit) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                        SELECT result_id, CAST(changed_by AS text), CAST(result AS text) FROM results
+                        WHERE run_id = :runId
+                          AND (changed_by >= CAST(:from AS xid8) OR changed_by = ANY (CAST(:running AS xid8[])))
+                          AND (changed_by, result_id) > (CAST(:changedBy AS xid8), :resultId)
+                        ORDER BY changed_by, result_id LIMIT :limit""")
+                .setParameter("runId", runId)
+                .setParameter("from", Long.toString(since.from()))
+                .setParameter("running", "{" + String.join(",", since.running().stream().map(String::valueOf).toList()) + "}")
+                .setParameter("changedBy", Long.toString(changedBy))
+                .setParameter("resultId", resultId)
+                .setParameter("limit", limit)
+                .getResultList();
+        return rows.stream().map(row -> new ChangedResult((String) row[0], Long.parseLong((String) row[1]), (String) row[2])).toList();
+    }
+
+    /** The run's result ids in the order they were first stored, the order of {@link #find}'s pages. */
+    public List<String> idsInStoredOrder(String runId) {
+        return getEntityManager().createQuery(
+                        "select r.resultId from ResultEntity r where r.runId = :runId order by r.storedAt, r.resultId", String.class)
+                .setParameter("runId", runId)
+                .getResultList();
+    }
+
     private PanacheQuery<ResultEntity> matching(String runId, ResultFilter filter) {
         StringBuilder query = new StringBuilder("runId = :runId");
         Parameters parameters = Parameters.with("runId", runId);

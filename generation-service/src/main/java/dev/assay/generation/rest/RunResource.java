@@ -3,6 +3,8 @@ package dev.assay.generation.rest;
 import dev.assay.common.pipeline.ResultStatus;
 import dev.assay.common.text.Suggestions;
 import dev.assay.generation.ResultFilter;
+import dev.assay.generation.ResultChanges;
+import dev.assay.generation.ResultIds;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunMatrix;
 import dev.assay.generation.RunPage;
@@ -186,6 +188,30 @@ public class RunResource {
                               @Parameter(description = "page number, from 0") @QueryParam("page") Integer page,
                               @Parameter(description = "results per page") @QueryParam("size") Integer size) {
         return runs.results(id, new ResultFilter(blankToNull(question), blankToNull(model), blankToNull(judge), status(verdict)), page, size);
+    }
+
+    @GET
+    @Path("{id}/results/changes")
+    @Operation(summary = "A run's results stored or updated since a cursor",
+            description = "Full VerificationResult records written since the cursor of an earlier answer (none: all), a page at a "
+                    + "time: with more true, ask again at once with the answer's cursor; otherwise ask again later with it. A result "
+                    + "may come again when it changed meanwhile: the later copy is the stored one. docs/api.md, \"Following the results\".")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = ResultChanges.class)))
+    @APIResponse(responseCode = "400", description = "Not a cursor this API gave, or invalid size", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public ResultChanges resultChanges(@PathParam("id") String id,
+                                       @Parameter(description = "the cursor of the previous answer; none: from the start") @QueryParam("since") String since,
+                                       @Parameter(description = "results per answer at most (default: the largest page)") @QueryParam("size") Integer size) {
+        return runs.resultChanges(id, since, size);
+    }
+
+    @GET
+    @Path("{id}/results/ids")
+    @Operation(summary = "A run's result ids in the order they were first stored", description = "The order of the results' pages.")
+    @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = ResultIds.class)))
+    @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    public ResultIds resultIds(@PathParam("id") String id) {
+        return runs.resultIds(id);
     }
 
     @GET

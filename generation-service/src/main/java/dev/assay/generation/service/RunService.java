@@ -8,6 +8,8 @@ import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.spec.ValidRun;
 import dev.assay.common.validation.LocatedTree;
 import dev.assay.generation.ResultFilter;
+import dev.assay.generation.ResultChanges;
+import dev.assay.generation.ResultIds;
 import dev.assay.generation.ResultPage;
 import dev.assay.generation.RunPage;
 import dev.assay.generation.RunScores;
@@ -19,6 +21,7 @@ import dev.assay.generation.RunMatrix;
 import dev.assay.generation.RunSummary;
 import dev.assay.generation.config.ApiConfig;
 import dev.assay.generation.config.ScoresConfig;
+import dev.assay.generation.repository.ChangedResult;
 import dev.assay.generation.repository.ReplicateResult;
 import dev.assay.generation.repository.ResultEntity;
 import dev.assay.generation.repository.ResultRepository;
@@ -27,6 +30,7 @@ import dev.assay.generation.repository.RunEntity;
 import dev.assay.generation.repository.RunRepository;
 import dev.assay.generation.repository.ScoreRepository;
 import dev.assay.generation.repository.StatusAggregate;
+import dev.assay.generation.repository.Transactions;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -168,6 +172,32 @@ public class RunService {
         long total = rows.total();
         int totalPages = (int) ((total + pageSize - 1) / pageSize);
         return new ResultPage(runId, pageIndex, pageSize, total, totalPages, items);
+    }
+
+    /**
+     * The run's results written since {@code since} (a cursor of an earlier answer; none: all), at
+     * most {@code size}, the largest page by default. The snapshot that the next round starts from
+     * is taken before the rows are read: a result written by a transaction still running then is
+     * read by the next round.
+     */
+    @Transactional
+    public ResultChanges resultChanges(String runId, String since, Integer size) {
+        int limit = pageSize(size == null ? config.maxPageSize() : size);
+        ChangeCursor cursor = ChangeCursor.parse(since);
+        find(runId);
+        Transactions next = cursor.startsRound() ? results.changeSnapshot() : cursor.next();
+        List<ChangedResult> rows = results.changedAfter(runId, cursor.since(), cursor.afterTransaction(), cursor.afterId(), limit + 1);
+        boolean more = rows.size() > limit;
+        List<ChangedResult> page = more ? rows.subList(0, limit) : rows;
+        String nextCursor = more ? cursor.page(next, page.getLast().changedBy(), page.getLast().resultId()) : next.toString();
+        return new ResultChanges(runId, nextCursor, more, page.stream().map(row -> StoredResults.read(row.result())).toList());
+    }
+
+    /** The run's result ids in the order its result pages give them. */
+    @Transactional
+    public ResultIds resultIds(String runId) {
+        find(runId);
+        return new ResultIds(runId, results.idsInStoredOrder(runId));
     }
 
     private RunEntity find(String runId) {

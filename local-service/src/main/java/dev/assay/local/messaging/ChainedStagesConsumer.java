@@ -1,0 +1,83 @@
+package dev.assay.local.messaging;
+
+import dev.assay.common.pipeline.AnsweredJob;
+import dev.assay.common.pipeline.ParsedJob;
+import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.core.messaging.StageRecords;
+import dev.assay.generation.RunStages;
+import dev.assay.generation.StageSighting;
+import dev.assay.generation.messaging.JobConsumer;
+import dev.assay.generation.service.StageSightings;
+import dev.assay.parsing.messaging.AnswersConsumer;
+import dev.assay.rubric.messaging.ParsedConsumer;
+import dev.assay.stage.generation.GenerationStage;
+import dev.assay.stage.parsing.ParsingStage;
+import dev.assay.stage.rubric.RubricStage;
+import io.smallrye.common.annotation.RunOnVirtualThread;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * local-service's consumer of {@code assay.jobs}: each job passes the three stages in one go, on its own
+ * virtual thread, and its finished results are published on {@code assay.results} for the result store,
+ * keyed by {@code result_id} (docs/development.md, "The local stack"). In one process the answers and
+ * parsed topics between the stages only cost CPU (each record written, fetched, decoded twice, once
+ * for the next stage and once for the progress), which a workstation's two cores spend instead of the
+ * models' waiting; the deployed services keep them, so each stage scales on its own.
+ *
+ * <p>The rest is as when deployed: the same stage libraries, metrics and spans per stage, the run's
+ * progress per stage (recorded here instead of by the progress consumers, which see nothing of these
+ * jobs), and the job acknowledged only once the broker has every result. A job whose parsing or rubric
+ * stage throws goes to the dead-letter topic whole (deployed, its answer would), so replaying it asks
+ * the answering model again. The answers and parsed consumers stay: a record replayed onto those
+ * topics is still processed there.
+ */
+@ApplicationScoped
+public class ChainedStagesConsumer {
+
+    private final GenerationStage generation;
+    private final ParsingStage parsing;
+    private final RubricStage rubric;
+    private final MutinyEmitter<String> results;
+    private final StageRecords records;
+    private final StageSightings sightings;
+
+    public ChainedStagesConsumer(GenerationStage generation, ParsingStage parsing, RubricStage rubric,
+                                 @Channel("results-out") MutinyEmitter<String> results, StageRecords records,
+                                 StageSightings sightings) {
+        this.generation = generation;
+        this.parsing = parsing;
+        this.rubric = rubric;
+        this.results = results;
+        this.records = records;
+        this.sightings = sightings;
+    }
+
+    @Incoming("jobs")
+    @RunOnVirtualThread
+    public CompletionStage<Void> consume(Message<String> record) {
+        // the generation stage's delivery rule; its "output" is parsed, scored and published here
+        return records.handle(record, JobConsumer.SPEC, job -> List.of(generation.process(job)), this::parseAndScore);
+    }
+
+    private void parseAndScore(AnsweredJob answered) {
+        sightings.recordSoon(new StageSighting(answered.runId(), RunStages.GENERATION, answered.jobId(),
+                JobConsumer.SPEC.failed().test(answered)));
+        List<ParsedJob> parsed = records.within(AnswersConsumer.SPEC, answered, job -> AnswersConsumer.parse(parsing, job));
+        for (ParsedJob one : parsed) {
+            sightings.recordSoon(new StageSighting(one.runId(), RunStages.PARSING, one.resultId(),
+                    AnswersConsumer.SPEC.failed().test(one)));
+        }
+        for (ParsedJob one : parsed) {
+            for (VerificationResult result : records.within(ParsedConsumer.SPEC, one, job -> List.of(rubric.process(job)))) {
+                records.publish(result, ParsedConsumer.SPEC, results);
+            }
+        }
+    }
+}

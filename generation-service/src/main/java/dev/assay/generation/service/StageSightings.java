@@ -7,13 +7,14 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 
 import org.jboss.logging.Logger;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** Records the records seen leaving a stage, then tells the runs' open event streams. */
 @ApplicationScoped
@@ -26,7 +27,9 @@ public class StageSightings {
     private final StageRecordRepository stageRecords;
     private final RunEvents events;
     private final Queue<StageSighting> waiting = new ConcurrentLinkedQueue<>();
-    private final ReentrantLock writing = new ReentrantLock();
+    private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    /** How long a sighting waits for others to share its statement. */
+    private static final Duration WINDOW = Duration.ofMillis(200);
 
     public StageSightings(StageRecordRepository stageRecords, RunEvents events) {
         this.stageRecords = stageRecords;
@@ -45,26 +48,36 @@ public class StageSightings {
     }
 
     /**
-     * Records {@code sighting} with those of other threads: the thread that finds no write under way writes
-     * every sighting waiting, in batches, while the others go on at once (a group write, as the progress
-     * consumers' batches). The progress is a view: a batch the database refuses is logged and skipped,
-     * never failing the caller.
+     * Records {@code sighting} within {@link #WINDOW}, in one statement with the others that came meanwhile
+     * (a stage in this process records each record it passes on, as the progress consumers record each
+     * batch they fetch; one statement and one progress read per record cost as much as storing the
+     * results). The caller goes on at once. The progress is a view: a batch the database refuses is logged
+     * and skipped, never failing the caller; sightings still waiting when the process stops are not recorded.
      */
     public void recordSoon(StageSighting sighting) {
         waiting.add(sighting);
-        // unlock before looking again: a sighting added while this thread wrote, by a thread that could not
-        // take the lock, is then seen here, so none is left waiting with nobody to write it
-        while (!waiting.isEmpty() && writing.tryLock()) {
+        if (flushScheduled.compareAndSet(false, true)) {
+            Thread.ofVirtual().name("stage-sightings").start(this::flushAfterWindow);
+        }
+    }
+
+    private void flushAfterWindow() {
+        try {
+            Thread.sleep(WINDOW);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        // cleared before draining: a sighting added from here on is drained below or schedules the next flush
+        flushScheduled.set(false);
+        while (!waiting.isEmpty()) {
+            List<StageSighting> batch = new ArrayList<>();
+            for (StageSighting next; batch.size() < MAX_BATCH && (next = waiting.poll()) != null; ) {
+                batch.add(next);
+            }
             try {
-                List<StageSighting> batch = new ArrayList<>();
-                for (StageSighting next; batch.size() < MAX_BATCH && (next = waiting.poll()) != null; ) {
-                    batch.add(next);
-                }
                 record(batch);
             } catch (RuntimeException e) {
-                LOG.warnf("stage progress: sightings not recorded (%s); the runs' stage counts stay behind", e.getMessage());
-            } finally {
-                writing.unlock();
+                LOG.warnf("stage progress: %d sightings not recorded (%s); the runs' stage counts stay behind", batch.size(), e.getMessage());
             }
         }
     }

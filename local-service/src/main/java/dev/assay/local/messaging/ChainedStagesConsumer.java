@@ -7,6 +7,7 @@ import dev.assay.core.messaging.StageRecords;
 import dev.assay.generation.RunStages;
 import dev.assay.generation.StageSighting;
 import dev.assay.generation.messaging.JobConsumer;
+import dev.assay.generation.messaging.ResultConsumer;
 import dev.assay.generation.service.StageSightings;
 import dev.assay.parsing.messaging.AnswersConsumer;
 import dev.assay.rubric.messaging.ParsedConsumer;
@@ -14,9 +15,7 @@ import dev.assay.stage.generation.GenerationStage;
 import dev.assay.stage.parsing.ParsingStage;
 import dev.assay.stage.rubric.RubricStage;
 import io.smallrye.common.annotation.RunOnVirtualThread;
-import io.smallrye.reactive.messaging.MutinyEmitter;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
@@ -24,19 +23,20 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
- * local-service's consumer of {@code assay.jobs}: each job passes the three stages in one go, on its own
- * virtual thread, and its finished results are published on {@code assay.results} for the result store,
- * keyed by {@code result_id} (docs/development.md, "The local stack"). In one process the answers and
- * parsed topics between the stages only cost CPU (each record written, fetched, decoded twice, once
- * for the next stage and once for the progress), which a workstation's two cores spend instead of the
- * models' waiting; the deployed services keep them, so each stage scales on its own.
+ * local-service's consumer of {@code assay.jobs}: each job passes the three stages and the result store
+ * in one go, on its own virtual thread (docs/development.md, "The local stack"). In one process the
+ * answers, parsed and results topics between the stages only cost CPU (each record encoded, written,
+ * fetched and decoded, the answers and parses twice, for the next stage and for the progress), which a
+ * workstation's two cores then spend instead of waiting on the models; the deployed services keep
+ * them, so each stage scales on its own.
  *
- * <p>The rest is as when deployed: the same stage libraries, metrics and spans per stage, the run's
- * progress per stage (recorded here instead of by the progress consumers, which see nothing of these
- * jobs), and the job acknowledged only once the broker has every result. A job whose parsing or rubric
- * stage throws goes to the dead-letter topic whole (deployed, its answer would), so replaying it asks
- * the answering model again. The answers and parsed consumers stay: a record replayed onto those
- * topics is still processed there.
+ * <p>The rest is as when deployed: the same stage libraries, metrics and spans per stage (the
+ * generation stage's time includes the stages after it), the run's progress per stage (recorded here
+ * instead of by the progress consumers, which see nothing of these jobs), results stored by the
+ * store's own rule (waiting out a database outage), and the job acknowledged only once every result
+ * is committed. A job whose parsing, rubric stage or store throws goes to the dead-letter topic whole
+ * (deployed, its answer, parse or result would), so replaying it asks the models again. The answers,
+ * parsed and results consumers stay: a record replayed onto those topics is still processed there.
  */
 @ApplicationScoped
 public class ChainedStagesConsumer {
@@ -44,17 +44,17 @@ public class ChainedStagesConsumer {
     private final GenerationStage generation;
     private final ParsingStage parsing;
     private final RubricStage rubric;
-    private final MutinyEmitter<String> results;
+    private final ResultConsumer store;
     private final StageRecords records;
     private final StageSightings sightings;
 
     public ChainedStagesConsumer(GenerationStage generation, ParsingStage parsing, RubricStage rubric,
-                                 @Channel("results-out") MutinyEmitter<String> results, StageRecords records,
+                                 ResultConsumer store, StageRecords records,
                                  StageSightings sightings) {
         this.generation = generation;
         this.parsing = parsing;
         this.rubric = rubric;
-        this.results = results;
+        this.store = store;
         this.records = records;
         this.sightings = sightings;
     }
@@ -76,7 +76,10 @@ public class ChainedStagesConsumer {
         }
         for (ParsedJob one : parsed) {
             for (VerificationResult result : records.within(ParsedConsumer.SPEC, one, job -> List.of(rubric.process(job)))) {
-                records.publish(result, ParsedConsumer.SPEC, results);
+                records.within(ResultConsumer.SPEC, result, finished -> {
+                    store.storeWhenAvailable(finished);
+                    return List.of(finished);
+                });
             }
         }
     }

@@ -44,8 +44,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * local-service's jobs pass the three stages in one go (docs/development.md, "The local stack"): a run
  * submitted through the API over the real broker, PostgreSQL and the stub LLM ends with its results
- * stored and its progress per stage recorded, while nothing of it crosses the answers and parsed
- * topics; a job a later stage refuses goes to the dead-letter topic whole.
+ * stored and its progress per stage recorded, while nothing of it crosses the answers, parsed and
+ * results topics; a job a later stage refuses goes to the dead-letter topic whole.
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaBrokerResource.class)
@@ -111,9 +111,9 @@ class ChainedStagesConsumerTest {
         assertThat(stages.at("/parsing/failed").asLong()).isZero();
         assertThat(stages.at("/rubric/done").asLong()).isEqualTo(4);
 
-        // the results crossed assay.results to the store; the answers and parses never left the process
+        // the answers, parses and results never left the process
         String ofRun = "\"run_id\":\"" + runId + "\"";
-        assertThat(TopicClient.await(Topics.RESULTS, r -> r.value().contains(ofRun), 4, WAIT)).hasSize(4);
+        assertThat(TopicClient.await(Topics.RESULTS, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
         assertThat(TopicClient.await(Topics.ANSWERS, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
         assertThat(TopicClient.await(Topics.PARSED, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
     }

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -26,10 +27,10 @@ public class StageSightings {
 
     private final StageRecordRepository stageRecords;
     private final RunEvents events;
-    private final Queue<StageSighting> waiting = new ConcurrentLinkedQueue<>();
+    private final Queue<Waiting> waiting = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
     /** How long a sighting waits for others to share its statement. */
-    private static final Duration WINDOW = Duration.ofMillis(200);
+    private static final Duration WINDOW = Duration.ofMillis(50);
 
     public StageSightings(StageRecordRepository stageRecords, RunEvents events) {
         this.stageRecords = stageRecords;
@@ -51,14 +52,17 @@ public class StageSightings {
      * Records {@code sighting} within {@link #WINDOW}, in one statement with the others that came meanwhile
      * (a stage in this process records each record it passes on, as the progress consumers record each
      * batch they fetch; one statement and one progress read per record cost as much as storing the
-     * results). The caller goes on at once. The progress is a view: a batch the database refuses is logged
-     * and skipped, never failing the caller; sightings still waiting when the process stops are not recorded.
+     * results). The caller goes on at once; the returned stage completes once the sighting is committed,
+     * or was given up: the progress is a view, so a batch the database refuses is logged and skipped, never
+     * failing the caller. Sightings still waiting when the process stops are not recorded.
      */
-    public void recordSoon(StageSighting sighting) {
-        waiting.add(sighting);
+    public CompletableFuture<Void> recordSoon(StageSighting sighting) {
+        Waiting entry = new Waiting(sighting, new CompletableFuture<>());
+        waiting.add(entry);
         if (flushScheduled.compareAndSet(false, true)) {
             Thread.ofVirtual().name("stage-sightings").start(this::flushAfterWindow);
         }
+        return entry.recorded();
     }
 
     private void flushAfterWindow() {
@@ -70,15 +74,20 @@ public class StageSightings {
         // cleared before draining: a sighting added from here on is drained below or schedules the next flush
         flushScheduled.set(false);
         while (!waiting.isEmpty()) {
-            List<StageSighting> batch = new ArrayList<>();
-            for (StageSighting next; batch.size() < MAX_BATCH && (next = waiting.poll()) != null; ) {
+            List<Waiting> batch = new ArrayList<>();
+            for (Waiting next; batch.size() < MAX_BATCH && (next = waiting.poll()) != null; ) {
                 batch.add(next);
             }
             try {
-                record(batch);
+                record(batch.stream().map(Waiting::sighting).toList());
             } catch (RuntimeException e) {
                 LOG.warnf("stage progress: %d sightings not recorded (%s); the runs' stage counts stay behind", batch.size(), e.getMessage());
+            } finally {
+                batch.forEach(entry -> entry.recorded().complete(null));
             }
         }
+    }
+
+    private record Waiting(StageSighting sighting, CompletableFuture<Void> recorded) {
     }
 }

@@ -19,8 +19,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * local-service's consumer of {@code assay.jobs}: each job passes the three stages and the result store
@@ -40,6 +46,9 @@ import java.util.concurrent.CompletionStage;
  */
 @ApplicationScoped
 public class ChainedStagesConsumer {
+
+    /** At most this long a result waits for its progress to be recorded (a batch is written every 50 ms). */
+    private static final Duration SIGHTING_WAIT = Duration.ofSeconds(5);
 
     private final GenerationStage generation;
     private final ParsingStage parsing;
@@ -67,20 +76,36 @@ public class ChainedStagesConsumer {
     }
 
     private void parseAndScore(AnsweredJob answered) {
-        sightings.recordSoon(new StageSighting(answered.runId(), RunStages.GENERATION, answered.jobId(),
-                JobConsumer.SPEC.failed().test(answered)));
+        List<CompletableFuture<Void>> sighted = new ArrayList<>();
+        sighted.add(sightings.recordSoon(new StageSighting(answered.runId(), RunStages.GENERATION, answered.jobId(),
+                JobConsumer.SPEC.failed().test(answered))));
         List<ParsedJob> parsed = records.within(AnswersConsumer.SPEC, answered, job -> AnswersConsumer.parse(parsing, job));
         for (ParsedJob one : parsed) {
-            sightings.recordSoon(new StageSighting(one.runId(), RunStages.PARSING, one.resultId(),
-                    AnswersConsumer.SPEC.failed().test(one)));
+            sighted.add(sightings.recordSoon(new StageSighting(one.runId(), RunStages.PARSING, one.resultId(),
+                    AnswersConsumer.SPEC.failed().test(one))));
         }
+        List<VerificationResult> results = new ArrayList<>();
         for (ParsedJob one : parsed) {
-            for (VerificationResult result : records.within(ParsedConsumer.SPEC, one, job -> List.of(rubric.process(job)))) {
-                records.within(ResultConsumer.SPEC, result, finished -> {
-                    store.storeWhenAvailable(finished);
-                    return List.of(finished);
-                });
-            }
+            results.addAll(records.within(ParsedConsumer.SPEC, one, job -> List.of(rubric.process(job))));
+        }
+        // a result is stored only once the stages it passed are counted, so a run is never completed with
+        // stage counts behind it (its completion event ends the streams)
+        awaitSighted(sighted);
+        for (VerificationResult result : results) {
+            records.within(ResultConsumer.SPEC, result, finished -> {
+                store.storeWhenAvailable(finished);
+                return List.of(finished);
+            });
+        }
+    }
+
+    private static void awaitSighted(List<CompletableFuture<Void>> sighted) {
+        try {
+            CompletableFuture.allOf(sighted.toArray(CompletableFuture[]::new)).get(SIGHTING_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // the progress is a view: a result is never held back for it
         }
     }
 }

@@ -25,7 +25,8 @@ public class JobConsumer {
 
     private static final Logger LOG = Logger.getLogger(JobConsumer.class);
 
-    private static final StageRecords.Spec<VerificationJob, AnsweredJob> SPEC = new StageRecords.Spec<>(
+    /** Also the generation stage of local-service's chained consumer. */
+    public static final StageRecords.Spec<VerificationJob, AnsweredJob> SPEC = new StageRecords.Spec<>(
             "generation", VerificationJob.class, AnsweredJob::jobId, answered -> !answered.generation().succeeded(), LOG);
 
     private final GenerationStage stage;

@@ -43,7 +43,7 @@ public class ResultConsumer {
     static final String STAGE = "store";
 
     /** An output "failed" when the result carries a failure. */
-    private static final StageRecords.Spec<VerificationResult, VerificationResult> SPEC = new StageRecords.Spec<>(
+    public static final StageRecords.Spec<VerificationResult, VerificationResult> SPEC = new StageRecords.Spec<>(
             STAGE, VerificationResult.class, VerificationResult::resultId, result -> result.failure() != null, LOG);
 
     private final ResultStore store;
@@ -83,7 +83,11 @@ public class ResultConsumer {
         return records.handle(record, SPEC, List::of, this::storeWhenAvailable);
     }
 
-    private void storeWhenAvailable(VerificationResult result) {
+    /**
+     * Stores {@code result}, waiting out an outage of the database as a consumed record does (also
+     * local-service's chained consumer, which stores its results without the topic between).
+     */
+    public void storeWhenAvailable(VerificationResult result) {
         Duration backoff = config.retryBackoff();
         int refusals = 0;
         while (true) {

@@ -27,7 +27,7 @@ public class AnswersConsumer {
     private static final Logger LOG = Logger.getLogger(AnswersConsumer.class);
 
     /** An output "failed" when this judge's parsing recorded a failure (a generation failure is counted by generation). */
-    private static final StageRecords.Spec<AnsweredJob, ParsedJob> SPEC = new StageRecords.Spec<>(
+    public static final StageRecords.Spec<AnsweredJob, ParsedJob> SPEC = new StageRecords.Spec<>(
             "parsing", AnsweredJob.class, ParsedJob::resultId, parsed -> parsed.parsing().failure() != null, LOG);
 
     private final ParsingStage stage;
@@ -43,13 +43,16 @@ public class AnswersConsumer {
     @Incoming("answers")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
-        return records.handle(record, SPEC, answered -> {
-            if (answered.job().judges().isEmpty()) {
-                // results are per judge: without one, this answer could only vanish silently
-                throw new UnreadableRecordException("answered job " + answered.jobId() + " (run " + answered.runId()
-                        + ") names no judges, so no result can be made for it");
-            }
-            return stage.process(answered);
-        }, parsed);
+        return records.handle(record, SPEC, answered -> parse(stage, answered), parsed);
+    }
+
+    /** One parsed record per judge (also local-service's chained consumer's parsing stage). */
+    public static List<ParsedJob> parse(ParsingStage stage, AnsweredJob answered) {
+        if (answered.job().judges().isEmpty()) {
+            // results are per judge: without one, this answer could only vanish silently
+            throw new UnreadableRecordException("answered job " + answered.jobId() + " (run " + answered.runId()
+                    + ") names no judges, so no result can be made for it");
+        }
+        return stage.process(answered);
     }
 }

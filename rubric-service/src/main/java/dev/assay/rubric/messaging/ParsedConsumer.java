@@ -27,7 +27,7 @@ public class ParsedConsumer {
     private static final Logger LOG = Logger.getLogger(ParsedConsumer.class);
 
     /** A result "failed" here when the rubric stage itself failed it (earlier failures are counted where they happened). */
-    private static final StageRecords.Spec<ParsedJob, VerificationResult> SPEC = new StageRecords.Spec<>(
+    public static final StageRecords.Spec<ParsedJob, VerificationResult> SPEC = new StageRecords.Spec<>(
             "rubric", ParsedJob.class, VerificationResult::resultId,
             result -> result.failure() != null && result.failure().stage() == Stage.RUBRIC, LOG);
 

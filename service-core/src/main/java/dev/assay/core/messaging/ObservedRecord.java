@@ -30,6 +30,8 @@ public final class ObservedRecord implements AutoCloseable {
     private final String stage;
     private final StageMetrics metrics;
     private final StageDrain drain;
+    /** Whether this record counted itself into the drain (a stage run inside another record's does not). */
+    private final boolean inDrain;
     private final Span span;
     private final Scope scope;
     private final long started = System.nanoTime();
@@ -37,9 +39,14 @@ public final class ObservedRecord implements AutoCloseable {
     private boolean abandoned;
 
     ObservedRecord(String stage, StageMetrics metrics, StageDrain drain, Span span) {
+        this(stage, metrics, drain, true, span);
+    }
+
+    ObservedRecord(String stage, StageMetrics metrics, StageDrain drain, boolean inDrain, Span span) {
         this.stage = stage;
         this.metrics = metrics;
         this.drain = drain;
+        this.inDrain = inDrain;
         this.span = span;
         this.scope = span.makeCurrent();
         metrics.received(stage);
@@ -100,8 +107,10 @@ public final class ObservedRecord implements AutoCloseable {
             scope.close();
             span.end();
         } finally {
-            RecordMdc.clear();
-            drain.exit();
+            if (inDrain) {
+                RecordMdc.clear();
+                drain.exit();
+            }
         }
     }
 }

@@ -100,10 +100,15 @@ public class StageRecords {
     /** Decode, run {@code work}, publish every output on {@code out}, acknowledge. */
     public <I, O> CompletionStage<Void> handle(Message<String> record, Spec<I, O> spec, Function<I, List<O>> work,
                                                MutinyEmitter<String> out) {
-        return handle(record, spec, work, output -> out.sendMessageAndAwait(Message.of(Json.write(output))
+        return handle(record, spec, work, output -> publish(output, spec, out));
+    }
+
+    /** Publishes {@code output} on {@code out}, keyed by its id, and waits for the broker's acknowledgement. */
+    public <O> void publish(O output, Spec<?, O> spec, MutinyEmitter<String> out) {
+        out.sendMessageAndAwait(Message.of(Json.write(output))
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(spec.key().apply(output)).build())
-                // the producer span (and the traceparent header) become children of this record's span
-                .addMetadata(TracingMetadata.withCurrent(Context.current()))));
+                // the producer span (and the traceparent header) become children of the current span
+                .addMetadata(TracingMetadata.withCurrent(Context.current())));
     }
 
     /** Decode, run {@code work}, hand every output to {@code delivery}, acknowledge. */
@@ -151,6 +156,34 @@ public class StageRecords {
             }
             spec.log().debugf("record %s done: %d output(s)", position(record), outputs.size());
             return record.ack();
+        }
+    }
+
+    /**
+     * Runs {@code work} as a stage of its own inside the record this thread is handling, for a process that
+     * chains stages without a topic between them (local-service): the stage's metrics, a span of its own
+     * (child of the current one), the input's ids in the MDC, and every output counted as it leaves. A
+     * failure propagates to the enclosing record, which is dead-lettered whole; the enclosing record
+     * already holds the shutdown drain, so this does not enter it again.
+     */
+    public <I, O> List<O> within(Spec<I, O> spec, I input, Function<I, List<O>> work) {
+        Span span = tracer.spanBuilder(spec.stage() + " process")
+                .setParent(Context.current())
+                .setAttribute(STAGE, spec.stage())
+                .startSpan();
+        try (ObservedRecord current = new ObservedRecord(spec.stage(), metrics, drain, false, span)) {
+            current.identify(RecordIds.of(input));
+            List<O> outputs;
+            try {
+                outputs = work.apply(input);
+            } catch (RuntimeException e) {
+                current.deadLettered(e);
+                throw e;
+            }
+            for (O output : outputs) {
+                current.output(spec.failed().test(output));
+            }
+            return outputs;
         }
     }
 

@@ -6,6 +6,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -215,18 +216,48 @@ class MemorySampler:
                 "peak_pss_parts_mb": {k: round(v / 1024) for k, v in sorted(self.peak["parts"].items())}}
 
 
-def measure(cmd, env=None, cwd=None, log=None):
+class StampedLog:
+    """Copies a command's output into its log, each line prefixed with the seconds since the command
+    started, and keeps the epoch at which a line first matched each of the patterns asked for."""
+
+    def __init__(self, stream, log, start, patterns):
+        self.stream, self.log, self.start = stream, log, start
+        self.patterns = patterns
+        self.seen = {}
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        for raw in iter(self.stream.readline, b""):
+            now = time.time()
+            line = raw.decode(errors="replace").rstrip("\n")
+            for name, pattern in self.patterns.items():
+                if name not in self.seen and pattern.search(line):
+                    self.seen[name] = now
+            if self.log:
+                self.log.write(f"+{now - self.start:8.3f} {line}\n")
+        if self.log:
+            self.log.flush()
+
+    def join(self):
+        self.thread.join()
+
+
+def measure(cmd, env=None, cwd=None, log=None, patterns=None):
     """Runs cmd; returns wall seconds, CPU seconds of it and every descendant it reaped, the peaks of the
-    tree's summed RSS and PSS (MB, sampled every 100 ms), exit code, start/end epoch."""
+    tree's summed RSS and PSS (MB, sampled every 100 ms), exit code, start/end epoch, and the epoch at
+    which its output first matched each of {@code patterns} (name: compiled regex), under "seen"."""
     start = time.time()
-    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=log or subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    stamped = StampedLog(proc.stdout, log, start, patterns or {})
     sampler = MemorySampler(proc.pid)
     _, status, usage = os.wait4(proc.pid, 0)
     end = time.time()
     sampler.stop()
+    stamped.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
     return {"wall_s": end - start, "cpu_s": usage.ru_utime + usage.ru_stime, **sampler.figures(),
-            "exit": proc.returncode, "start": start, "end": end}
+            "exit": proc.returncode, "start": start, "end": end, "seen": stamped.seen}
 
 
 # ---------------------------------------------------------------- the tools
@@ -272,6 +303,13 @@ def install_promptfoo(scratch):
     return binary
 
 
+# Steps of `assay run` read off its output, for the tail's breakdown: the run submitted, its completion seen
+# (the progress line of every result done), the reports written ("stopping the local stack" follows them).
+ASSAY_STEPS = {"submitted": re.compile(r"^assay: run \S+ submitted"),
+               "completion_seen": re.compile(r"\] (\d+)/\1 done"),
+               "reports_written": re.compile(r"^assay: stopping the local stack")}
+
+
 def run_assay(args, stub, n, concurrency, work):
     folder = work / f"assay-{n}-{concurrency}"
     shutil.rmtree(folder, ignore_errors=True)
@@ -279,7 +317,7 @@ def run_assay(args, stub, n, concurrency, work):
     stub.reset()
     with open(folder / "out.log", "w") as log:
         m = measure([str(ROOT / "bin" / "assay"), "run", str(folder / "benchmark.yaml"), "--out", str(folder / "results"), "--own-stack"],
-                    log=log, cwd=folder)
+                    log=log, cwd=folder, patterns=ASSAY_STEPS)
     reports = list((folder / "results").rglob("report.html"))
     m["reports_at"] = max((p.stat().st_mtime for p in reports), default=None)
     return m
@@ -302,6 +340,22 @@ def run_promptfoo(args, stub, n, concurrency, work, binary):
 
 # ---------------------------------------------------------------- scenarios
 
+def tail_steps(m, s):
+    """The tail split by the steps the command printed: the stub's last answer → the command saw the run
+    complete → it wrote the reports → it exited (Assay only: promptfoo prints no such steps)."""
+    seen = m.get("seen") or {}
+    if not s["last_end_ms"] or "completion_seen" not in seen:
+        return {}
+    last = s["last_end_ms"] / 1000
+    steps = {"last_call_to_completion_seen_s": round(seen["completion_seen"] - last, 2)}
+    if "submitted" in seen:
+        steps["submitted_s"] = round(seen["submitted"] - m["start"], 2)
+    if "reports_written" in seen:
+        steps["completion_seen_to_reports_s"] = round(seen["reports_written"] - seen["completion_seen"], 2)
+        steps["reports_to_exit_s"] = round(m["end"] - seen["reports_written"], 2)
+    return steps
+
+
 def figures(tool, m, s, n, concurrency, latency_ms, load_before):
     """One row: what the command cost and what the stub saw."""
     first = (s["first_ms"] / 1000 - m["start"]) if s["first_ms"] else None
@@ -312,6 +366,7 @@ def figures(tool, m, s, n, concurrency, latency_ms, load_before):
            "wall_s": round(m["wall_s"], 2), "first_call_s": round(first, 2) if first is not None else None,
            "calls_s": round(calls_span, 2) if calls_span is not None else None,
            "last_call_to_reports_s": round(tail, 2) if tail is not None else None,
+           **tail_steps(m, s),
            "requests": s["requests"], "peak_in_flight": s["peak_in_flight"],
            "efficiency": round(ideal / calls_span, 3) if latency_ms and calls_span else None,
            "ms_per_item": round(calls_span * 1000 / n, 3) if calls_span else None,

@@ -21,8 +21,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ResultFollower implements AutoCloseable {
 
-    /** Between two reads in the background: a few hundred results at a time at most on this machine. */
-    static final Duration INTERVAL = Duration.ofSeconds(1);
+    /**
+     * Between two reads in the background. What is left to read once the run completes is what was
+     * stored in the last interval (at 1 s, a 5,000-question run left 300–800 results, 0.3–1.4 s of the
+     * tail); a read that finds nothing new is one indexed query.
+     */
+    static final Duration INTERVAL = Duration.ofMillis(250);
 
     private final RunApi background;
     private final String runId;

@@ -11,8 +11,15 @@ final class Html {
         if (text == null) {
             return "";
         }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
+        int first = 0;
+        while (first < text.length() && !special(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text; // most texts of a report have nothing to escape: no copy
+        }
+        StringBuilder out = new StringBuilder(text.length() + 16).append(text, 0, first);
+        for (int i = first; i < text.length(); i++) {
             char c = text.charAt(i);
             switch (c) {
                 case '&' -> out.append("&amp;");
@@ -24,5 +31,9 @@ final class Html {
             }
         }
         return out.toString();
+    }
+
+    private static boolean special(char c) {
+        return c == '&' || c == '<' || c == '>' || c == '"' || c == '\'';
     }
 }

@@ -39,27 +39,23 @@ public final class Reports {
      * headline: benchmark name and config), which {@code assay report} reads back when it lies beside results.json.
      *
      * <p>Each file is written as it is made, never held whole (report.html of a 5,000-result run is
-     * about 30 MB of text), and report.html, the largest, on a thread of its own beside the others.
+     * about 30 MB of text), and the two largest, report.html and results.json, each on a thread of its own
+     * beside the others.
      * Each result is written as compact JSON once, for results.jsonl and report.html's data alike.
      */
     public static List<Path> writeAll(Path outDir, RunData data) {
         try {
             Files.createDirectories(outDir);
-            List<String> compact = compact(data.results());
-            Path html = outDir.resolve("report.html");
-            CompletableFuture<Path> report = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return write(html, out -> HtmlReport.write(data, compact, out));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }, runnable -> Thread.ofPlatform().name("assay-report-html").start(runnable));
+            // the two largest files each on a thread of their own, beside the rest: a run's end has the cores to spare
+            CompletableFuture<Path> json = beside("assay-report-json", () -> write(outDir.resolve("results.json"), out -> {
+                PRETTY.writeValue(out, data.results());
+                out.write('\n');
+            }));
+            CompletableFuture<Path> report = CompletableFuture.completedFuture(null);
             List<Path> written = new ArrayList<>();
             try {
-                written.add(write(outDir.resolve("results.json"), out -> {
-                    PRETTY.writeValue(out, data.results());
-                    out.write('\n');
-                }));
+                List<String> compact = compact(data.results());
+                report = beside("assay-report-html", () -> write(outDir.resolve("report.html"), out -> HtmlReport.write(data, compact, out)));
                 written.add(write(outDir.resolve("results.jsonl"), out -> {
                     // a compact tree never holds a raw line break (JSON escapes them in strings), so one record stays one line
                     for (String line : compact) {
@@ -79,7 +75,9 @@ public final class Reports {
                 }
                 written.add(write(outDir.resolve("junit.xml"), out -> out.write(JunitXmlWriter.write(data))));
             } finally {
-                // report.html is complete (or failed) before this returns, whatever happened to the others
+                // both are complete (or failed) before this returns, whatever happened to the others
+                CompletableFuture.allOf(json, report).exceptionally(failure -> null).join();
+                written.add(0, joined(json));
                 written.add(joined(report));
             }
             return written;
@@ -88,6 +86,21 @@ public final class Reports {
         } catch (UncheckedIOException e) {
             throw new UncheckedIOException("writing the reports to " + outDir + ": " + e.getCause().getMessage(), e.getCause());
         }
+    }
+
+    /** What writes one file, on a thread of its own. */
+    private interface FileTask {
+        Path run() throws IOException;
+    }
+
+    private static CompletableFuture<Path> beside(String thread, FileTask task) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return task.run();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, runnable -> Thread.ofPlatform().name(thread).start(runnable));
     }
 
     /** The per model × judge table printed at the end of a run. */

@@ -23,10 +23,22 @@ import java.util.stream.Stream;
  */
 final class RunEventStream implements AutoCloseable {
 
+    /** The run's last event (docs/api.md): the server ends the stream after it. */
+    private static final String COMPLETED = "completed";
+
     private final LinkedBlockingDeque<JsonNode> runs = new LinkedBlockingDeque<>();
     private final AtomicReference<Stream<String>> lines = new AtomicReference<>();
     private final Thread reader;
     private volatile boolean closed;
+    /** The server sent the run's last event, and ends the stream right after it. */
+    private volatile boolean lastEventSeen;
+
+    /**
+     * How long closing waits for the server to end a stream whose last event came: closing it first
+     * resets the stream while the server still writes its end, which it logs as an error with a stack
+     * trace ("Exception in SSE server handling") after every run.
+     */
+    private static final Duration END_AFTER_LAST_EVENT = Duration.ofSeconds(1);
 
     RunEventStream(HttpClient http, String baseUrl, String runId) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + "/api/runs/" + runId + "/events"))
@@ -43,7 +55,12 @@ final class RunEventStream implements AutoCloseable {
                 return;
             }
             // one JSON line of data per event (the API's format); the event's name is in the summary's status too
-            response.body().filter(line -> line.startsWith("data:")).forEach(line -> {
+            response.body().filter(line -> {
+                if (line.startsWith("event:") && line.substring("event:".length()).strip().equals(COMPLETED)) {
+                    lastEventSeen = true;
+                }
+                return line.startsWith("data:");
+            }).forEach(line -> {
                 try {
                     JsonNode run = Json.mapper().readTree(line.substring("data:".length())).path("run");
                     if (run.isObject()) {
@@ -77,6 +94,13 @@ final class RunEventStream implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        if (lastEventSeen) {
+            try {
+                reader.join(END_AFTER_LAST_EVENT); // the end follows the last event at once
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         Stream<String> open = lines.get();
         if (open != null) {
             open.close();

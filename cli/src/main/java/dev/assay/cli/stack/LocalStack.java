@@ -54,8 +54,11 @@ public final class LocalStack implements AutoCloseable {
     /** How long a service recording its AOT configuration may take to exit (a recorder's run only). */
     static final Duration RECORDING_STOP_GRACE = Duration.ofMinutes(3);
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
-    /** The service's Kafka consumers (local-service hosts all four stages' inputs). */
-    static final List<String> INCOMING_CHANNELS = List.of("jobs", "answers", "parsed", "results");
+    /**
+     * The service's Kafka consumers: local-service reads only assay.jobs, each job passing the three stages and
+     * the store in one go (its application.properties leaves the other topics' consumers closed).
+     */
+    static final List<String> INCOMING_CHANNELS = List.of("jobs");
     /** About as long as PostgreSQL may take to start on a loaded machine (its own start-up wait is 60 s). */
     static final String FLYWAY_CONNECT_RETRIES = "90";
     /**

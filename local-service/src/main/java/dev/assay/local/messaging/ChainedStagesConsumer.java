@@ -42,7 +42,8 @@ import java.util.concurrent.TimeoutException;
  * store's own rule (waiting out a database outage), and the job acknowledged only once every result
  * is committed. A job whose parsing, rubric stage or store throws goes to the dead-letter topic whole
  * (deployed, its answer, parse or result would), so replaying it asks the models again. The answers,
- * parsed and results consumers stay: a record replayed onto those topics is still processed there.
+ * parsed, results and progress consumers are not opened locally (application.properties): nothing reaches
+ * those topics in the local stack.
  */
 @ApplicationScoped
 public class ChainedStagesConsumer {

@@ -20,6 +20,8 @@ import dev.assay.testsupport.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ConsumerGroupListing;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
@@ -36,7 +38,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -116,6 +121,13 @@ class ChainedStagesConsumerTest {
         assertThat(TopicClient.await(Topics.RESULTS, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
         assertThat(TopicClient.await(Topics.ANSWERS, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
         assertThat(TopicClient.await(Topics.PARSED, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
+
+        // and their consumers were never opened: the only group on the broker is the jobs consumer's
+        try (Admin admin = Admin.create(KafkaBrokerResource.clientConfig())) {
+            Set<String> groups = admin.listConsumerGroups().all().get(30, TimeUnit.SECONDS).stream()
+                    .map(ConsumerGroupListing::groupId).collect(Collectors.toSet());
+            assertThat(groups).contains("assay-generation").doesNotContain("assay-parsing", "assay-rubric", "assay-store", "assay-progress");
+        }
     }
 
     @Test

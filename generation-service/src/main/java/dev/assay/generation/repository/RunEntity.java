@@ -1,8 +1,10 @@
 package dev.assay.generation.repository;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Basic;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
@@ -40,7 +42,12 @@ public class RunEntity extends PanacheEntityBase {
     /** How often each question is asked of each answering model; null for a run first seen on Kafka. */
     public Integer replicates;
 
-    /** The validated benchmark and run config as JSON, as submitted or extended: what a retry or an extension plans the jobs from, and what the viewer's matrix shows. */
+    /**
+     * The validated benchmark and run config as JSON, as submitted or extended: what a retry or an extension plans the jobs from, and what the viewer's matrix shows.
+     * Read only when used (Quarkus enhances the entity): it grows with the benchmark (about 100 bytes a question), and
+     * the run's summary, read for every progress event and runs page, needs none of it.
+     */
+    @Basic(fetch = FetchType.LAZY)
     @JdbcTypeCode(SqlTypes.JSON)
     public String spec;
 

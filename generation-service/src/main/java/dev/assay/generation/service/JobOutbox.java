@@ -179,20 +179,28 @@ public class JobOutbox {
     }
 
     private void resume(String runId) {
-        RunEntity run = QuarkusTransaction.requiringNew().call(() -> runs.findById(runId));
-        if (run == null || run.spec == null || run.jobsPublished == null) {
+        // the spec is read when first used (RunEntity): within the transaction
+        Unpublished run = QuarkusTransaction.requiringNew().call(() -> {
+            RunEntity found = runs.findById(runId);
+            return found == null ? null : new Unpublished(found.spec, found.jobsPublished, found.createdAt);
+        });
+        if (run == null || run.spec() == null || run.jobsPublished() == null) {
             return;
         }
         ValidRun valid;
         try {
-            valid = validator.validate(RunRequeue.tree(run.spec));
+            valid = validator.validate(RunRequeue.tree(run.spec()));
         } catch (InvalidRequestException e) {
             failed(runId, "jobs could not be published: the stored run is no longer valid here: " + String.join("; ", e.errors()));
             return;
         }
         // planned as at the submit: the same jobs in the same order, so the record counts the same jobs
-        List<VerificationJob> jobs = RunPlanner.plan(runId, valid, run.createdAt);
-        LOG.infof("run %s: publishing its jobs again from job %d of %d", runId, run.jobsPublished + 1, jobs.size());
-        begin(runId, jobs, run.jobsPublished);
+        List<VerificationJob> jobs = RunPlanner.plan(runId, valid, run.createdAt());
+        LOG.infof("run %s: publishing its jobs again from job %d of %d", runId, run.jobsPublished() + 1, jobs.size());
+        begin(runId, jobs, run.jobsPublished());
+    }
+
+    /** What resuming a run's publishing reads of it. */
+    private record Unpublished(String spec, Integer jobsPublished, Instant createdAt) {
     }
 }

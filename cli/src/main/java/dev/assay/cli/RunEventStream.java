@@ -23,14 +23,14 @@ import java.util.stream.Stream;
  */
 final class RunEventStream implements AutoCloseable {
 
-    /** The run's last event (docs/api.md): the server ends the stream after it. */
+    /** The run's last event and its final status (docs/api.md): the server ends the stream after that event. */
     private static final String COMPLETED = "completed";
 
     private final LinkedBlockingDeque<JsonNode> runs = new LinkedBlockingDeque<>();
     private final AtomicReference<Stream<String>> lines = new AtomicReference<>();
     private final Thread reader;
     private volatile boolean closed;
-    /** The server sent the run's last event, and ends the stream right after it. */
+    /** The run is completed: the server sends its last event, if not sent yet, and ends the stream right after it. */
     private volatile boolean lastEventSeen;
 
     /**
@@ -64,6 +64,10 @@ final class RunEventStream implements AutoCloseable {
                 try {
                     JsonNode run = Json.mapper().readTree(line.substring("data:".length())).path("run");
                     if (run.isObject()) {
+                        if (COMPLETED.equals(run.path("status").asText())) {
+                            // a progress event may carry the completed run before the completed event comes
+                            lastEventSeen = true;
+                        }
                         runs.add(run);
                     }
                 } catch (IOException e) {

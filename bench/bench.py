@@ -368,6 +368,7 @@ def figures(tool, m, s, n, concurrency, latency_ms, load_before):
            "last_call_to_reports_s": round(tail, 2) if tail is not None else None,
            **tail_steps(m, s),
            "requests": s["requests"], "peak_in_flight": s["peak_in_flight"],
+           "peak_in_flight_by_model": {m: v["peak_in_flight"] for m, v in sorted((s.get("by_model") or {}).items())},
            "efficiency": round(ideal / calls_span, 3) if latency_ms and calls_span else None,
            "ms_per_item": round(calls_span * 1000 / n, 3) if calls_span else None,
            "calls_per_s": round(s["requests"] / calls_span, 1) if calls_span else None,

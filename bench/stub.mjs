@@ -6,7 +6,8 @@
 //   node bench/stub.mjs --port 0 --latency-ms 200 --port-file /tmp/port
 //
 // GET /stats gives {requests, in_flight, peak_in_flight, first_ms, last_ms, last_end_ms} (epoch
-// milliseconds of the first request's arrival, the last request's arrival and the last answer);
+// milliseconds of the first request's arrival, the last request's arrival and the last answer), and
+// by_model: {model: {requests, in_flight, peak_in_flight}} (each model has a limit of its own);
 // POST /reset zeroes them.
 //
 // Replies, keyed on the model name (the one knob both tools share):
@@ -26,7 +27,7 @@ if ('help' in args) {
 }
 const latencyMs = Number(args['latency-ms'] ?? 0);
 let stats;
-const reset = () => { stats = { requests: 0, in_flight: 0, peak_in_flight: 0, first_ms: null, last_ms: null, last_end_ms: null }; };
+const reset = () => { stats = { requests: 0, in_flight: 0, peak_in_flight: 0, first_ms: null, last_ms: null, last_end_ms: null, by_model: {} }; };
 reset();
 
 function reply(model) {
@@ -56,8 +57,13 @@ const server = http.createServer((req, res) => {
     stats.peak_in_flight = Math.max(stats.peak_in_flight, stats.in_flight);
     let model = 'bench';
     try { model = JSON.parse(Buffer.concat(chunks).toString()).model ?? model; } catch { /* answer anyway */ }
+    const mine = stats.by_model[model] ??= { requests: 0, in_flight: 0, peak_in_flight: 0 };
+    mine.requests++;
+    mine.in_flight++;
+    mine.peak_in_flight = Math.max(mine.peak_in_flight, mine.in_flight);
     const answer = () => {
       stats.in_flight--;
+      mine.in_flight--;
       stats.last_end_ms = Date.now();
       const content = reply(model);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({

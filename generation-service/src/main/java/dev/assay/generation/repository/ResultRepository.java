@@ -144,6 +144,21 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
     }
 
     /**
+     * As {@link #aggregate(Collection)} for one run: the run's summary, read for every progress event. A single-valued
+     * parameter, so Hibernate keeps the query's translation; with a list parameter it translated the query again at
+     * every read (the SQL depends on the list's length), which made this read most of the event sender's CPU.
+     */
+    public List<StatusAggregate> aggregate(String runId) {
+        return getEntityManager().createQuery("""
+                        select new dev.assay.generation.repository.StatusAggregate(
+                            r.runId, r.status, count(r), sum(r.inputTokens), sum(r.outputTokens), sum(r.totalTokens), sum(r.costUsd))
+                        from ResultEntity r where r.runId = :runId and r.deliveries > 0
+                        group by r.runId, r.status""", StatusAggregate.class)
+                .setParameter("runId", runId)
+                .getResultList();
+    }
+
+    /**
      * Counts and usage sums per run and status, for the given runs. A row awaiting its retry is
      * not counted: for the run it is pending again.
      */

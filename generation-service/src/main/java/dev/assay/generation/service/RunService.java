@@ -122,7 +122,7 @@ public class RunService {
     @Transactional
     public RunSummary summary(String runId) {
         RunEntity run = find(runId);
-        return RunSummaries.of(run, results.aggregate(List.of(runId)));
+        return RunSummaries.of(run, results.aggregate(runId));
     }
 
     /** The run's means (trait pass rates and scores, nugget recall), overall and per answering model × judge. */
@@ -155,7 +155,7 @@ public class RunService {
     @Transactional
     public RunMatrix matrix(String runId, boolean withCells) {
         RunEntity run = find(runId);
-        RunSummary summary = RunSummaries.of(run, results.aggregate(List.of(runId)));
+        RunSummary summary = RunSummaries.of(run, results.aggregate(runId));
         return RunMatrices.of(summary, run.spec, withCells ? results.cells(runId) : List.of());
     }
 

@@ -166,6 +166,7 @@ def tree_memory(root_pid):
     """The stack's memory now: {"rss", "pss", "pss_anon"} summed (kB) and "parts", PSS per kind of process (kB)."""
     total = {"rss": 0, "pss": 0, "pss_anon": 0}
     parts = {}
+    ticks = {}
     for pid, what in stack_pids(root_pid):
         m = memory_kb(pid)
         if m is None:
@@ -173,7 +174,9 @@ def tree_memory(root_pid):
         for key, value in zip(("rss", "pss", "pss_anon"), m):
             total[key] += value
         parts[what] = parts.get(what, 0) + m[1]
+        ticks[what] = ticks.get(what, 0) + cpu_ticks([pid])
     total["parts"] = parts
+    total["ticks"] = ticks
     return total
 
 
@@ -190,6 +193,8 @@ class MemorySampler:
         self.root_pid = root_pid
         self.peak_rss = 0
         self.peak = {"pss": 0, "pss_anon": 0, "parts": {}}
+        # (epoch, CPU clock ticks per kind of process) at every sample: the CPU of each part between two moments
+        self.cpu = []
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
@@ -201,6 +206,7 @@ class MemorySampler:
 
     def sample(self):
         m = tree_memory(self.root_pid)
+        self.cpu.append((time.time(), m["ticks"]))
         self.peak_rss = max(self.peak_rss, m["rss"])
         if m["pss"] > self.peak["pss"]:
             self.peak = m
@@ -209,6 +215,15 @@ class MemorySampler:
     def stop(self):
         self.done.set()
         self.thread.join()
+
+    def cpu_between(self, start, end):
+        """CPU seconds of each kind of process between two epochs (the samples nearest inside them), or None."""
+        inside = [(t, ticks) for t, ticks in self.cpu if start <= t <= end]
+        if len(inside) < 2:
+            return None
+        (t0, first), (t1, last) = inside[0], inside[-1]
+        tick = os.sysconf("SC_CLK_TCK")
+        return {kind: round((last.get(kind, 0) - first.get(kind, 0)) / tick, 2) for kind in sorted(last)}
 
     def figures(self):
         return {"peak_rss_mb": self.peak_rss / 1024, "peak_pss_mb": self.peak["pss"] / 1024,
@@ -257,7 +272,7 @@ def measure(cmd, env=None, cwd=None, log=None, patterns=None):
     stamped.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
     return {"wall_s": end - start, "cpu_s": usage.ru_utime + usage.ru_stime, **sampler.figures(),
-            "exit": proc.returncode, "start": start, "end": end, "seen": stamped.seen}
+            "exit": proc.returncode, "start": start, "end": end, "seen": stamped.seen, "sampler": sampler}
 
 
 # ---------------------------------------------------------------- the tools
@@ -356,6 +371,17 @@ def tail_steps(m, s):
     return steps
 
 
+def calls_cpu(m, s, n):
+    """CPU seconds of each kind of process while the calls ran (the stub's first request → its last answer;
+    the stub's own not counted), and per item in ms: where a CPU-bound run's time goes."""
+    if not s["first_ms"] or not s["last_end_ms"] or "sampler" not in m:
+        return {}
+    parts = m["sampler"].cpu_between(s["first_ms"] / 1000, s["last_end_ms"] / 1000)
+    if not parts:
+        return {}
+    return {"calls_cpu_s": parts, "calls_cpu_ms_per_item": {k: round(v * 1000 / n, 2) for k, v in parts.items()}}
+
+
 def figures(tool, m, s, n, concurrency, latency_ms, load_before):
     """One row: what the command cost and what the stub saw."""
     first = (s["first_ms"] / 1000 - m["start"]) if s["first_ms"] else None
@@ -375,6 +401,7 @@ def figures(tool, m, s, n, concurrency, latency_ms, load_before):
            "peak_rss_mb": round(m["peak_rss_mb"]), "peak_pss_mb": round(m["peak_pss_mb"]),
            "peak_pss_anon_mb": round(m["peak_pss_anon_mb"]), "peak_pss_parts_mb": m["peak_pss_parts_mb"],
            "cpu_s": round(m["cpu_s"], 1),
+           **calls_cpu(m, s, n),
            "load_before": load_before, "load_after": load()}
     print(json.dumps(row), flush=True)
     return row

@@ -55,10 +55,10 @@ public final class LocalStack implements AutoCloseable {
     static final Duration RECORDING_STOP_GRACE = Duration.ofMinutes(3);
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);
     /**
-     * The service's Kafka consumers: local-service reads only assay.jobs, each job passing the three stages and
-     * the store in one go (its application.properties leaves the other topics' consumers closed).
+     * The service's Kafka consumers: assay.jobs, each job passing the three stages and the store in one go, and
+     * assay.results, for results other producers publish (its application.properties leaves the rest closed).
      */
-    static final List<String> INCOMING_CHANNELS = List.of("jobs");
+    static final List<String> INCOMING_CHANNELS = List.of("jobs", "results");
     /** About as long as PostgreSQL may take to start on a loaded machine (its own start-up wait is 60 s). */
     static final String FLYWAY_CONNECT_RETRIES = "90";
     /**

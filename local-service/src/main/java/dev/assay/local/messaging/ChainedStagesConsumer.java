@@ -43,8 +43,9 @@ import java.util.concurrent.TimeoutException;
  * store's own rule (waiting out a database outage), and the job acknowledged only once every result
  * is committed. A job whose parsing, rubric stage or store throws goes to the dead-letter topic whole
  * (deployed, its answer, parse or result would), so replaying it asks the models again. The answers,
- * parsed, results and progress consumers are not opened locally (application.properties): nothing reaches
- * those topics in the local stack.
+ * parsed and progress consumers are not opened locally (application.properties): nothing else reaches
+ * those topics in the local stack. The store's consumer of assay.results stays, for results other producers
+ * publish there.
  */
 @ApplicationScoped
 public class ChainedStagesConsumer {

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 final class RunEventStream implements AutoCloseable {
 
-    /** The run's last event and its final status (docs/api.md): the server ends the stream after that event. */
+    /** A completed run's status (docs/api.md): the server ends the stream after the completed event. */
     private static final String COMPLETED = "completed";
 
     private final LinkedBlockingDeque<JsonNode> runs = new LinkedBlockingDeque<>();
@@ -55,17 +55,12 @@ final class RunEventStream implements AutoCloseable {
                 return;
             }
             // one JSON line of data per event (the API's format); the event's name is in the summary's status too
-            response.body().filter(line -> {
-                if (line.startsWith("event:") && line.substring("event:".length()).strip().equals(COMPLETED)) {
-                    lastEventSeen = true;
-                }
-                return line.startsWith("data:");
-            }).forEach(line -> {
+            response.body().filter(line -> line.startsWith("data:")).forEach(line -> {
                 try {
                     JsonNode run = Json.mapper().readTree(line.substring("data:".length())).path("run");
                     if (run.isObject()) {
                         if (COMPLETED.equals(run.path("status").asText())) {
-                            // a progress event may carry the completed run before the completed event comes
+                            // the completed event, or a progress event that already carries the completed run
                             lastEventSeen = true;
                         }
                         runs.add(run);

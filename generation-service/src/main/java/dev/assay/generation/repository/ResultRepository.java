@@ -143,17 +143,20 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         return find(query.toString(), Sort.ascending("storedAt", "resultId"), parameters);
     }
 
+    /** Counts and usage sums per run and status: {@link #aggregate} with the runs' condition between these two. */
+    private static final String AGGREGATE = """
+            select new dev.assay.generation.repository.StatusAggregate(
+                r.runId, r.status, count(r), sum(r.inputTokens), sum(r.outputTokens), sum(r.totalTokens), sum(r.costUsd))
+            from ResultEntity r\s""";
+    private static final String AGGREGATE_GROUPS = " and r.deliveries > 0 group by r.runId, r.status";
+
     /**
      * As {@link #aggregate(Collection)} for one run: the run's summary, read for every progress event. A single-valued
      * parameter, so Hibernate keeps the query's translation; with a list parameter it translated the query again at
      * every read (the SQL depends on the list's length), which made this read most of the event sender's CPU.
      */
     public List<StatusAggregate> aggregate(String runId) {
-        return getEntityManager().createQuery("""
-                        select new dev.assay.generation.repository.StatusAggregate(
-                            r.runId, r.status, count(r), sum(r.inputTokens), sum(r.outputTokens), sum(r.totalTokens), sum(r.costUsd))
-                        from ResultEntity r where r.runId = :runId and r.deliveries > 0
-                        group by r.runId, r.status""", StatusAggregate.class)
+        return getEntityManager().createQuery(AGGREGATE + "where r.runId = :runId" + AGGREGATE_GROUPS, StatusAggregate.class)
                 .setParameter("runId", runId)
                 .getResultList();
     }
@@ -166,11 +169,7 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         if (runIds.isEmpty()) {
             return List.of();
         }
-        return getEntityManager().createQuery("""
-                        select new dev.assay.generation.repository.StatusAggregate(
-                            r.runId, r.status, count(r), sum(r.inputTokens), sum(r.outputTokens), sum(r.totalTokens), sum(r.costUsd))
-                        from ResultEntity r where r.runId in :runIds and r.deliveries > 0
-                        group by r.runId, r.status""", StatusAggregate.class)
+        return getEntityManager().createQuery(AGGREGATE + "where r.runId in :runIds" + AGGREGATE_GROUPS, StatusAggregate.class)
                 .setParameter("runIds", runIds)
                 .getResultList();
     }

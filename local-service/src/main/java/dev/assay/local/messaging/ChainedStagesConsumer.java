@@ -8,7 +8,6 @@ import dev.assay.generation.RunStages;
 import dev.assay.generation.StageSighting;
 import dev.assay.generation.messaging.JobConsumer;
 import dev.assay.generation.messaging.ResultConsumer;
-import dev.assay.generation.messaging.ResultStoring;
 import dev.assay.generation.service.StageSightings;
 import dev.assay.parsing.messaging.AnswersConsumer;
 import dev.assay.rubric.messaging.ParsedConsumer;
@@ -56,12 +55,12 @@ public class ChainedStagesConsumer {
     private final GenerationStage generation;
     private final ParsingStage parsing;
     private final RubricStage rubric;
-    private final ResultStoring store;
+    private final ResultConsumer store;
     private final StageRecords records;
     private final StageSightings sightings;
 
     public ChainedStagesConsumer(GenerationStage generation, ParsingStage parsing, RubricStage rubric,
-                                 ResultStoring store, StageRecords records,
+                                 ResultConsumer store, StageRecords records,
                                  StageSightings sightings) {
         this.generation = generation;
         this.parsing = parsing;

@@ -54,4 +54,12 @@ public interface ApiConfig {
      */
     @WithDefault("2s")
     Duration eventsPollInterval();
+
+    /**
+     * The least time between two reads of a run for its open event streams' progress: results stored
+     * meanwhile go out together after one read. Each read counts the run's rows; the wait is the most
+     * a progress or {@code completed} event is late.
+     */
+    @WithDefault("50ms")
+    Duration eventsMinInterval();
 }

@@ -15,10 +15,18 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.hibernate.Session;
+
 import java.math.BigDecimal;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /** The result store: one row per {@code result_id}. */
@@ -67,6 +75,90 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
                 .getSingleResult();
         return ((Number) deliveries).intValue();
     }
+
+    /**
+     * {@link #upsert} for many results in one statement: their columns travel as one array each and
+     * the statement's text stays the same whatever their number, so it is parsed and planned once
+     * (a statement per result cost more than the rest of storing it). Returns, per result id, how
+     * often it has now arrived. The ids must be distinct: PostgreSQL refuses to update one row twice
+     * in a statement.
+     */
+    public Map<String, Integer> upsertAll(List<StorableResult> batch, Instant now) {
+        int size = batch.size();
+        String[] resultIds = new String[size], runIds = new String[size], jobIds = new String[size], questionIds = new String[size],
+                answeringModels = new String[size], judges = new String[size], statuses = new String[size],
+                costs = new String[size], completedAts = new String[size], documents = new String[size];
+        Integer[] replicates = new Integer[size];
+        Long[] inputTokens = new Long[size], outputTokens = new Long[size], totalTokens = new Long[size];
+        for (int i = 0; i < size; i++) {
+            VerificationResult result = batch.get(i).result();
+            UsageMetadata total = result.usage().getOrDefault(VerificationResult.TOTAL, UsageMetadata.EMPTY);
+            resultIds[i] = result.resultId();
+            runIds[i] = result.runId();
+            jobIds[i] = result.jobId();
+            questionIds[i] = result.questionId();
+            answeringModels[i] = result.answeringModel();
+            judges[i] = result.judge();
+            replicates[i] = result.replicate();
+            statuses[i] = result.status().wireName();
+            inputTokens[i] = total.inputTokens();
+            outputTokens[i] = total.outputTokens();
+            totalTokens[i] = total.totalTokens();
+            costs[i] = total.costUsd() == null ? null : total.costUsd().toPlainString();
+            completedAts[i] = result.completedAt() == null ? null : result.completedAt().toString();
+            documents[i] = batch.get(i).json();
+        }
+        OffsetDateTime at = now.atOffset(ZoneOffset.UTC);
+        return getEntityManager().unwrap(Session.class).doReturningWork(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(UPSERT_ALL)) {
+                int position = 1;
+                statement.setObject(position++, at);
+                for (String[] column : List.of(resultIds, runIds, jobIds, questionIds, answeringModels, judges)) {
+                    statement.setArray(position++, connection.createArrayOf("text", column));
+                }
+                statement.setArray(position++, connection.createArrayOf("int4", replicates));
+                statement.setArray(position++, connection.createArrayOf("text", statuses));
+                for (Long[] column : List.of(inputTokens, outputTokens, totalTokens)) {
+                    statement.setArray(position++, connection.createArrayOf("int8", column));
+                }
+                for (String[] column : List.of(costs, completedAts, documents)) {
+                    statement.setArray(position++, connection.createArrayOf("text", column));
+                }
+                Map<String, Integer> deliveries = new HashMap<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        deliveries.put(rows.getString(1), rows.getInt(2));
+                    }
+                }
+                return deliveries;
+            }
+        });
+    }
+
+    /** A result and its JSON as the store writes it. */
+    public record StorableResult(VerificationResult result, String json) {
+    }
+
+    private static final String UPSERT_ALL = """
+            INSERT INTO results (result_id, run_id, job_id, question_id, answering_model, judge, replicate, status,
+                                 input_tokens, output_tokens, total_tokens, cost_usd, completed_at,
+                                 stored_at, updated_at, deliveries, result)
+            SELECT r.result_id, r.run_id, r.job_id, r.question_id, r.answering_model, r.judge, r.replicate, r.status,
+                   r.input_tokens, r.output_tokens, r.total_tokens, CAST(r.cost_usd AS numeric),
+                   CAST(r.completed_at AS timestamptz), n.now, n.now, 1, CAST(r.result AS jsonb)
+            FROM (SELECT CAST(? AS timestamptz) AS now) n,
+                 unnest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     AS r(result_id, run_id, job_id, question_id, answering_model, judge, replicate, status,
+                          input_tokens, output_tokens, total_tokens, cost_usd, completed_at, result)
+            ON CONFLICT (result_id) DO UPDATE SET
+                run_id = EXCLUDED.run_id, job_id = EXCLUDED.job_id, question_id = EXCLUDED.question_id,
+                answering_model = EXCLUDED.answering_model, judge = EXCLUDED.judge,
+                replicate = EXCLUDED.replicate, status = EXCLUDED.status,
+                input_tokens = EXCLUDED.input_tokens, output_tokens = EXCLUDED.output_tokens,
+                total_tokens = EXCLUDED.total_tokens, cost_usd = EXCLUDED.cost_usd,
+                completed_at = EXCLUDED.completed_at, updated_at = EXCLUDED.updated_at,
+                deliveries = results.deliveries + 1, result = EXCLUDED.result
+            RETURNING result_id, deliveries""";
 
     /**
      * One page of a run's results matching the filter, in the order they were first stored (stable

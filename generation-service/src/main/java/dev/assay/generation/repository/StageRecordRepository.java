@@ -4,9 +4,13 @@ import dev.assay.generation.RunStages;
 import dev.assay.generation.StageSighting;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import org.hibernate.Session;
 
+import java.sql.PreparedStatement;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The records seen leaving each stage (table {@code run_stage_records}), for a run's progress per stage. */
 @ApplicationScoped
@@ -22,26 +26,39 @@ public class StageRecordRepository {
 
     /**
      * Records the sightings in one statement; a record seen before keeps its row with the latest
-     * outcome (a redelivery or a retry counts once).
+     * outcome (a redelivery or a retry counts once, and of one record sighted twice in the list the
+     * later sighting counts). The columns travel as one array each, so the statement's text is the
+     * same for any number of sightings and is parsed and planned once.
      */
     public void record(List<StageSighting> sightings) {
         if (sightings.isEmpty()) {
             return;
         }
-        StringBuilder sql = new StringBuilder("INSERT INTO run_stage_records (run_id, stage, record_id, failed) VALUES ");
-        for (int i = 0; i < sightings.size(); i++) {
-            sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?)");
+        // one row per record: PostgreSQL refuses to update a row twice in one statement
+        Map<List<String>, StageSighting> latest = new LinkedHashMap<>();
+        sightings.forEach(sighting -> latest.put(List.of(sighting.runId(), sighting.stage(), sighting.recordId()), sighting));
+        int size = latest.size();
+        String[] runIds = new String[size], stages = new String[size], recordIds = new String[size];
+        Boolean[] failed = new Boolean[size];
+        int i = 0;
+        for (StageSighting sighting : latest.values()) {
+            runIds[i] = sighting.runId();
+            stages[i] = sighting.stage();
+            recordIds[i] = sighting.recordId();
+            failed[i++] = sighting.failed();
         }
-        sql.append(" ON CONFLICT (run_id, stage, record_id) DO UPDATE SET failed = EXCLUDED.failed");
-        var query = entityManager.createNativeQuery(sql.toString());
-        int position = 1;
-        for (StageSighting sighting : sightings) {
-            query.setParameter(position++, sighting.runId());
-            query.setParameter(position++, sighting.stage());
-            query.setParameter(position++, sighting.recordId());
-            query.setParameter(position++, sighting.failed());
-        }
-        query.executeUpdate();
+        entityManager.unwrap(Session.class).doWork(connection -> {
+            try (PreparedStatement statement = connection.prepareStatement("""
+                    INSERT INTO run_stage_records (run_id, stage, record_id, failed)
+                    SELECT * FROM unnest(?, ?, ?, ?)
+                    ON CONFLICT (run_id, stage, record_id) DO UPDATE SET failed = EXCLUDED.failed""")) {
+                statement.setArray(1, connection.createArrayOf("text", runIds));
+                statement.setArray(2, connection.createArrayOf("text", stages));
+                statement.setArray(3, connection.createArrayOf("text", recordIds));
+                statement.setArray(4, connection.createArrayOf("bool", failed));
+                statement.executeUpdate();
+            }
+        });
     }
 
     /**

@@ -9,12 +9,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
@@ -41,6 +44,8 @@ public class ResultStore {
     private static final Pattern NUL_ESCAPE = Pattern.compile("(?<!\\\\)((?:\\\\\\\\)*)\\\\u0000");
     /** The most results one transaction writes. */
     static final int MAX_BATCH = 256;
+    /** Runs remembered as stored; past this many the memory starts again. */
+    private static final int MAX_KNOWN_RUNS = 10_000;
 
     private final RunRepository runs;
     private final ResultRepository results;
@@ -48,6 +53,11 @@ public class ResultStore {
     private final Queue<Pending> waiting = new ConcurrentLinkedQueue<>();
     /** Held by the one thread writing a batch; the others' results wait in {@link #waiting} meanwhile. */
     private final ReentrantLock writing = new ReentrantLock();
+    /**
+     * Runs whose row is known to exist (runs are never deleted): their results need no registering,
+     * which was a statement per batch. Forgotten when a batch fails, in case a row went missing after all.
+     */
+    private final Set<String> knownRuns = ConcurrentHashMap.newKeySet();
 
     public ResultStore(RunRepository runs, ResultRepository results, RunEvents events) {
         this.runs = runs;
@@ -87,6 +97,7 @@ public class ResultStore {
         try {
             inserted = inTransaction(batch);
         } catch (RuntimeException e) {
+            knownRuns.clear();
             if (batch.size() == 1) {
                 batch.getFirst().outcome.completeExceptionally(e);
                 return;
@@ -112,17 +123,19 @@ public class ResultStore {
     /** Writes the results in one transaction; returns those that were new. */
     private List<Pending> inTransaction(List<Pending> batch) {
         Instant now = RunService.now();
-        return QuarkusTransaction.requiringNew().call(() -> {
+        List<Pending> inserted = QuarkusTransaction.requiringNew().call(() -> {
             // runs in a fixed order, so that instances writing the same runs at once take their rows' locks alike
             Map<String, Integer> newPerRun = new TreeMap<>();
-            List<Pending> inserted = new ArrayList<>();
             for (Pending one : batch) {
                 newPerRun.putIfAbsent(one.result.runId(), 0);
             }
-            newPerRun.keySet().forEach(runId -> runs.registerIfUnknown(runId, now));
-            for (Pending one : batch) {
-                if (results.upsert(one.result, one.json, now) == 1) {
-                    inserted.add(one);
+            newPerRun.keySet().stream().filter(runId -> !knownRuns.contains(runId)).forEach(runId -> runs.registerIfUnknown(runId, now));
+            List<Integer> deliveries = upsert(batch, now);
+            List<Pending> fresh = new ArrayList<>();
+            for (int i = 0; i < batch.size(); i++) {
+                Pending one = batch.get(i);
+                if (deliveries.get(i) == 1) {
+                    fresh.add(one);
                     newPerRun.merge(one.result.runId(), 1, Integer::sum);
                 }
             }
@@ -133,8 +146,30 @@ public class ResultStore {
                     runs.touch(runId, now);
                 }
             });
-            return inserted;
+            return fresh;
         });
+        // committed: these runs' rows exist, and runs are never deleted
+        if (knownRuns.size() > MAX_KNOWN_RUNS) {
+            knownRuns.clear();
+        }
+        batch.forEach(one -> knownRuns.add(one.result.runId()));
+        return inserted;
+    }
+
+    /**
+     * Upserts the batch; returns how often each of its results has now arrived, in the batch's order.
+     * One statement for all, unless a result came twice in the batch: one statement may not update a
+     * row twice, so such a batch is written one result after the other.
+     */
+    private List<Integer> upsert(List<Pending> batch, Instant now) {
+        Set<String> ids = new HashSet<>();
+        boolean distinct = batch.stream().allMatch(one -> ids.add(one.result.resultId()));
+        if (!distinct) {
+            return batch.stream().map(one -> results.upsert(one.result, one.json, now)).toList();
+        }
+        Map<String, Integer> deliveries = results.upsertAll(
+                batch.stream().map(one -> new ResultRepository.StorableResult(one.result, one.json)).toList(), now);
+        return batch.stream().map(one -> deliveries.get(one.result.resultId())).toList();
     }
 
     /** The result's JSON with every U+0000 as U+FFFD (see {@link #NUL_ESCAPE}). */

@@ -10,6 +10,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +59,43 @@ class ResponseCacheStoreTest {
         String first = cache.find(key).orElseThrow().content();
         cache.putIfAbsent(key, "openai:m", new CachedResponse("a later answer", UsageMetadata.EMPTY));
         assertThat(cache.find(key).orElseThrow().content()).as("the stored answer stays").isEqualTo(first);
+    }
+
+    @Test
+    void callsAtOnceEachGetTheirOwnAnswerAndEveryHitCounts() throws Exception {
+        // concurrent lookups and writes share statements (GroupedCalls): each caller still gets its own key's answer
+        String prefix = "k-" + UUID.randomUUID() + "-";
+        int callers = 64;
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<String>> answers = new ArrayList<>();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < callers; i++) {
+                String key = prefix + (i % 32);
+                String answer = "answer " + (i % 32);
+                answers.add(pool.submit(() -> {
+                    go.await();
+                    assertThat(cache.find(prefix + "absent")).isEmpty();
+                    cache.putIfAbsent(key, "openai:m", new CachedResponse(answer, UsageMetadata.of("m", 3, 4)));
+                    return cache.find(key).orElseThrow().content();
+                }));
+            }
+            go.countDown();
+            for (int i = 0; i < callers; i++) {
+                assertThat(answers.get(i).get()).isEqualTo("answer " + (i % 32));
+            }
+        }
+        assertThat(hits(prefix)).as("each caller's hit counts, two callers of a key twice").isEqualTo(callers);
+    }
+
+    private static long hits(String keyPrefix) throws Exception {
+        try (Connection connection = PostgresResource.dataSource().getConnection();
+             PreparedStatement sum = connection.prepareStatement("SELECT coalesce(sum(hits), 0) FROM response_cache WHERE cache_key LIKE ?")) {
+            sum.setString(1, keyPrefix + "%");
+            try (ResultSet row = sum.executeQuery()) {
+                row.next();
+                return row.getLong(1);
+            }
+        }
     }
 
     @Test

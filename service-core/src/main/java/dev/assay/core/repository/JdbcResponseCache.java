@@ -15,31 +15,46 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The response cache in PostgreSQL's {@code response_cache} table (generation-service's Flyway
- * migration V3), so every stage and every instance shares it. A database error is logged (once
+ * migration V3), so every stage and every instance shares it. Lookups and writes of concurrent
+ * calls are grouped into one statement each ({@link GroupedCalls}). A database error is logged (once
  * until the store works again) and treated as "not cached": the cache never fails a model call.
  */
 public final class JdbcResponseCache implements ResponseCache {
 
     private static final Logger LOG = Logger.getLogger(JdbcResponseCache.class);
 
-    // one statement finds a live answer and counts the hit
-    private static final String FIND = "UPDATE response_cache SET hits = hits + 1 WHERE cache_key = ? AND created_at > now() - ?::interval"
-            + " RETURNING response, usage";
-    // insert-if-absent; an expired answer is the only one ever replaced
+    // One statement finds the live answers of every key asked meanwhile and counts their hits (a key asked
+    // twice counts twice). The keys travel as one array, so the statement's text is always the same.
+    private static final String FIND = "UPDATE response_cache c SET hits = c.hits + k.n"
+            + " FROM (SELECT key, count(*) AS n FROM unnest(?) AS u(key) GROUP BY key) k"
+            + " WHERE c.cache_key = k.key AND c.created_at > now() - CAST(? AS interval)"
+            + " RETURNING c.cache_key, c.response, c.usage";
+    // insert-if-absent for every answer written meanwhile; an expired answer is the only one ever replaced
     private static final String PUT = "INSERT INTO response_cache (cache_key, model, response, usage, cost_usd, created_at, hits)"
-            + " VALUES (?, ?, ?, ?, ?, now(), 0) ON CONFLICT (cache_key) DO UPDATE SET model = excluded.model,"
+            + " SELECT p.cache_key, p.model, p.response, p.usage, CAST(p.cost_usd AS numeric), now(), 0"
+            + " FROM unnest(?, ?, ?, ?, ?) AS p(cache_key, model, response, usage, cost_usd)"
+            + " ON CONFLICT (cache_key) DO UPDATE SET model = excluded.model,"
             + " response = excluded.response, usage = excluded.usage, cost_usd = excluded.cost_usd, created_at = now(), hits = 0"
-            + " WHERE response_cache.created_at <= now() - ?::interval";
+            + " WHERE response_cache.created_at <= now() - CAST(? AS interval)";
+    /** The most keys one statement looks up or writes. */
+    private static final int MAX_BATCH = 256;
     private static final String STATS = "SELECT count(*), coalesce(sum(hits), 0), coalesce(sum(hits * cost_usd), 0) FROM response_cache";
 
     private final DataSource dataSource;
     private final String ttl;
     private final AtomicBoolean failing = new AtomicBoolean();
+    private final GroupedCalls<String, Optional<CachedResponse>> finds = new GroupedCalls<>(MAX_BATCH, this::findAll);
+    private final GroupedCalls<Entry, Boolean> puts = new GroupedCalls<>(MAX_BATCH, this::putAll);
 
     public JdbcResponseCache(DataSource dataSource, Duration ttl) {
         if (ttl.isNegative() || ttl.isZero()) {
@@ -51,17 +66,9 @@ public final class JdbcResponseCache implements ResponseCache {
 
     @Override
     public Optional<CachedResponse> find(String key) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement find = connection.prepareStatement(FIND)) {
-            find.setString(1, key);
-            find.setString(2, ttl);
-            try (ResultSet row = find.executeQuery()) {
-                worked();
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new CachedResponse(row.getString(1), Json.read(row.getString(2), UsageMetadata.class)));
-            }
-        } catch (SQLException | RuntimeException e) {
+        try {
+            return finds.call(key);
+        } catch (RuntimeException e) {
             failed("read", e);
             return Optional.empty();
         }
@@ -69,18 +76,62 @@ public final class JdbcResponseCache implements ResponseCache {
 
     @Override
     public void putIfAbsent(String key, String model, CachedResponse response) {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement put = connection.prepareStatement(PUT)) {
-            put.setString(1, key);
-            put.setString(2, model);
-            put.setString(3, response.content());
-            put.setString(4, Json.write(response.usage()));
-            put.setBigDecimal(5, response.usage().costUsd());
-            put.setString(6, ttl);
-            put.executeUpdate();
-            worked();
-        } catch (SQLException | RuntimeException e) {
+        try {
+            puts.call(new Entry(key, model, response));
+        } catch (RuntimeException e) {
             failed("write", e);
         }
+    }
+
+    private List<Optional<CachedResponse>> findAll(List<String> keys) {
+        Map<String, CachedResponse> found = new HashMap<>();
+        try (Connection connection = dataSource.getConnection(); PreparedStatement find = connection.prepareStatement(FIND)) {
+            find.setArray(1, connection.createArrayOf("text", keys.toArray()));
+            find.setString(2, ttl);
+            try (ResultSet rows = find.executeQuery()) {
+                while (rows.next()) {
+                    found.put(rows.getString(1), new CachedResponse(rows.getString(2), Json.read(rows.getString(3), UsageMetadata.class)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        worked();
+        return keys.stream().map(key -> Optional.ofNullable(found.get(key))).toList();
+    }
+
+    private List<Boolean> putAll(List<Entry> entries) {
+        // the first answer of a key written meanwhile is the one kept, as if written first;
+        // one statement may not insert a key twice
+        Map<String, Entry> first = new LinkedHashMap<>();
+        entries.forEach(entry -> first.putIfAbsent(entry.key(), entry));
+        int size = first.size();
+        String[] keys = new String[size], models = new String[size], responses = new String[size], usages = new String[size],
+                costs = new String[size];
+        int i = 0;
+        for (Entry entry : first.values()) {
+            UsageMetadata usage = entry.response().usage();
+            keys[i] = entry.key();
+            models[i] = entry.model();
+            responses[i] = entry.response().content();
+            usages[i] = Json.write(usage);
+            costs[i++] = usage.costUsd() == null ? null : usage.costUsd().toPlainString();
+        }
+        try (Connection connection = dataSource.getConnection(); PreparedStatement put = connection.prepareStatement(PUT)) {
+            int position = 1;
+            for (String[] column : List.of(keys, models, responses, usages, costs)) {
+                put.setArray(position++, connection.createArrayOf("text", column));
+            }
+            put.setString(position, ttl);
+            put.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        worked();
+        return Collections.nCopies(entries.size(), true);
+    }
+
+    private record Entry(String key, String model, CachedResponse response) {
     }
 
     @Override

@@ -46,11 +46,15 @@ public final class LocalStack implements AutoCloseable {
      * small initial heap under a fixed cap, the serial collector (no parallel GC threads on a machine
      * the run's own work needs) and only the C1 compiler, which halves the CPU time to ready. The heap
      * follows what is live (the free ratios, read by the serial collector at each full collection)
-     * instead of staying at its high-water mark. Plus the build's AppCDS archive when there is one.
+     * instead of staying at its high-water mark. The young generation is a fixed 128 MB with large
+     * survivor spaces: sized by the heap (a third of a heap kept small), it was collected every 0.3 s
+     * with hundreds of calls in flight, and what those calls held, alive across a collection, was
+     * promoted and later collected in full (19 collections and 0.7 s of pauses in an 8 s stretch of
+     * calls; docs/performance.md, session 10). Plus the build's AOT cache or AppCDS archive.
      * {@code ASSAY_LOCAL_JVM_OPTIONS} (space-separated) replaces these, e.g. to measure a run under C2.
      */
-    static final List<String> JVM_OPTIONS = List.of("-Xms32m", "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-            "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20");
+    static final List<String> JVM_OPTIONS = List.of("-Xms192m", "-Xmn128m", "-XX:SurvivorRatio=4", "-Xmx384m", "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20");
     /** How long a service recording its AOT configuration may take to exit (a recorder's run only). */
     static final Duration RECORDING_STOP_GRACE = Duration.ofMinutes(3);
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);

@@ -93,6 +93,17 @@ public class ResultStore {
         if (batch.isEmpty()) {
             return;
         }
+        Set<String> runIds = new HashSet<>();
+        batch.forEach(one -> runIds.add(one.result.runId()));
+        events.storeBegins(runIds);
+        try {
+            writeAndTell(batch);
+        } finally {
+            events.storeEnded(runIds);
+        }
+    }
+
+    private void writeAndTell(List<Pending> batch) {
         List<Pending> inserted;
         try {
             inserted = inTransaction(batch);

@@ -18,9 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -45,6 +47,8 @@ public class RunEvents {
 
     private final RunProgresses runs;
     private final Map<String, Channel> channels = new ConcurrentHashMap<>();
+    /** Runs with results being written now, and how many writes (see {@link #storeBegins}). */
+    private final Map<String, AtomicInteger> storing = new ConcurrentHashMap<>();
     private final ScheduledExecutorService poller;
     /** The least time between two reads of a run for its stored results and stage moves, in nanoseconds. */
     private final long minInterval;
@@ -118,6 +122,26 @@ public class RunEvents {
         due(runId, channel);
     }
 
+    /**
+     * Called before results of these runs are written: until {@link #storeEnded} says the write is
+     * over, no read ends a stream of these runs. A read between a result's commit and its
+     * {@link #resultStored} would see the run completed without that result's event queued.
+     */
+    public void storeBegins(Set<String> runIds) {
+        runIds.forEach(runId -> storing.computeIfAbsent(runId, id -> new AtomicInteger()).incrementAndGet());
+    }
+
+    /** The write announced by {@link #storeBegins} is over (its new results handed to {@link #resultStored}): the runs are read again. */
+    public void storeEnded(Set<String> runIds) {
+        for (String runId : runIds) {
+            storing.computeIfPresent(runId, (id, count) -> count.decrementAndGet() == 0 ? null : count);
+            Channel channel = channels.get(runId);
+            if (channel != null) {
+                due(runId, channel);
+            }
+        }
+    }
+
     private void due(String runId, Channel channel) {
         if (channel.sending.compareAndSet(false, true)) {
             sender.execute(() -> send(runId, channel));
@@ -170,18 +194,24 @@ public class RunEvents {
                 return;
             }
             channel.lastRead = System.nanoTime();
+            RunProgress progress = runs.of(runId);
+            // In this order: a result this read counted is either still being written (then the read after
+            // that write ends the streams) or was handed to resultStored before its write ended, so it is
+            // in the queue taken after.
+            boolean mayFinish = !storing.containsKey(runId);
             List<ResultBrief> briefs = new ArrayList<>();
             for (ResultBrief brief; (brief = channel.stored.poll()) != null; ) {
                 briefs.add(brief);
             }
-            RunProgress progress = runs.of(runId);
             List<RunEvent> sent = briefs.isEmpty() ? others.apply(progress)
                     : briefs.stream().map(brief -> RunEvent.progress(progress, brief)).toList();
             boolean each = always || !briefs.isEmpty();
             for (Subscriber subscriber : channel.subscribers) {
                 if (subscriber.ready && !subscriber.closed && (each || subscriber.changed(progress))) {
                     sent.forEach(subscriber::send);
-                    subscriber.finishIfCompleted(progress);
+                    if (mayFinish) {
+                        subscriber.finishIfCompleted(progress);
+                    }
                 }
             }
         } catch (RuntimeException e) {

@@ -34,54 +34,13 @@ import java.util.Locale;
 public class ResultRepository implements PanacheRepositoryBase<ResultEntity, String> {
 
     /**
-     * Inserts the result, or updates its row when this {@code result_id} was stored before (a
-     * redelivery, or the answer to a retry). Returns how often it has now arrived: 1 means it is new
-     * to the run's count, which is also the case for a row {@linkplain #awaitRetry awaiting a retry}
-     * (its deliveries were set to 0).
-     */
-    public int upsert(VerificationResult result, String json, Instant now) {
-        UsageMetadata total = result.usage().getOrDefault(VerificationResult.TOTAL, UsageMetadata.EMPTY);
-        Object deliveries = getEntityManager().createNativeQuery("""
-                        INSERT INTO results (result_id, run_id, job_id, question_id, answering_model, judge, replicate, status,
-                                             input_tokens, output_tokens, total_tokens, cost_usd, completed_at,
-                                             stored_at, updated_at, deliveries, result)
-                        VALUES (:resultId, :runId, :jobId, :questionId, :answeringModel, :judge, :replicate, :status,
-                                :inputTokens, :outputTokens, :totalTokens, :costUsd, :completedAt,
-                                :now, :now, 1, CAST(:result AS jsonb))
-                        ON CONFLICT (result_id) DO UPDATE SET
-                            run_id = EXCLUDED.run_id, job_id = EXCLUDED.job_id, question_id = EXCLUDED.question_id,
-                            answering_model = EXCLUDED.answering_model, judge = EXCLUDED.judge,
-                            replicate = EXCLUDED.replicate, status = EXCLUDED.status,
-                            input_tokens = EXCLUDED.input_tokens, output_tokens = EXCLUDED.output_tokens,
-                            total_tokens = EXCLUDED.total_tokens, cost_usd = EXCLUDED.cost_usd,
-                            completed_at = EXCLUDED.completed_at, updated_at = EXCLUDED.updated_at,
-                            deliveries = results.deliveries + 1, result = EXCLUDED.result
-                        RETURNING deliveries""")
-                .setParameter("resultId", result.resultId())
-                .setParameter("runId", result.runId())
-                .setParameter("jobId", result.jobId())
-                .setParameter("questionId", result.questionId())
-                .setParameter("answeringModel", result.answeringModel())
-                .setParameter("judge", result.judge())
-                .setParameter("replicate", result.replicate())
-                .setParameter("status", result.status().wireName())
-                .setParameter("inputTokens", total.inputTokens())
-                .setParameter("outputTokens", total.outputTokens())
-                .setParameter("totalTokens", total.totalTokens())
-                .setParameter("costUsd", total.costUsd())
-                .setParameter("completedAt", result.completedAt())
-                .setParameter("now", now)
-                .setParameter("result", json)
-                .getSingleResult();
-        return ((Number) deliveries).intValue();
-    }
-
-    /**
-     * {@link #upsert} for many results in one statement: their columns travel as one array each and
-     * the statement's text stays the same whatever their number, so it is parsed and planned once
-     * (a statement per result cost more than the rest of storing it). Returns, per result id, how
-     * often it has now arrived. The ids must be distinct: PostgreSQL refuses to update one row twice
-     * in a statement.
+     * Inserts each result, or updates its row when this {@code result_id} was stored before (a
+     * redelivery, or the answer to a retry), all in one statement: their columns travel as one array
+     * each and the statement's text stays the same whatever their number, so it is parsed and planned
+     * once (a statement per result cost more than the rest of storing it). Returns, per result id, how
+     * often it has now arrived: 1 means it is new to the run's count, which is also the case for a row
+     * {@linkplain #awaitRetry awaiting a retry} (its deliveries were set to 0). The ids must be
+     * distinct: PostgreSQL refuses to update one row twice in a statement.
      */
     public Map<String, Integer> upsertAll(List<StorableResult> batch, Instant now) {
         int size = batch.size();

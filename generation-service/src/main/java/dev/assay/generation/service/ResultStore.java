@@ -2,24 +2,23 @@ package dev.assay.generation.service;
 
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.core.repository.GroupedCalls;
 import dev.assay.generation.repository.ResultRepository;
+import dev.assay.generation.repository.ResultRepository.StorableResult;
 import dev.assay.generation.repository.RunRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Pattern;
 
 /**
@@ -27,11 +26,11 @@ import java.util.regex.Pattern;
  * the run's progress with it. A result of a run never seen (its jobs went straight to Kafka)
  * registers that run.
  *
- * <p>Results stored at the same time share one transaction (a group commit): the thread that gets
- * to write takes every result waiting, and each run's counter is updated once per batch. One
- * transaction per result serialised on the run's row, so a store of many small results was a
- * queue of commits. A batch the database refuses is written again one result per transaction, so
- * each result gets its own outcome (one bad result never fails the others).
+ * <p>Results stored at the same time share one transaction (a group commit, {@link GroupedCalls}: the
+ * thread that gets to write takes every result waiting) and one statement, and each run's counter is
+ * updated once per batch. One transaction per result serialised on the run's row, so a store of many
+ * small results was a queue of commits. A batch the database refuses is written again one result per
+ * transaction, so each result gets its own outcome (one bad result never fails the others).
  */
 @ApplicationScoped
 public class ResultStore {
@@ -50,9 +49,7 @@ public class ResultStore {
     private final RunRepository runs;
     private final ResultRepository results;
     private final RunEvents events;
-    private final Queue<Pending> waiting = new ConcurrentLinkedQueue<>();
-    /** Held by the one thread writing a batch; the others' results wait in {@link #waiting} meanwhile. */
-    private final ReentrantLock writing = new ReentrantLock();
+    private final GroupedCalls<StorableResult, Outcome> writes = new GroupedCalls<>(MAX_BATCH, this::writeBatch);
     /**
      * Runs whose row is known to exist (runs are never deleted): their results need no registering,
      * which was a statement per batch. Forgotten when a batch fails, in case a row went missing after all.
@@ -67,87 +64,67 @@ public class ResultStore {
 
     /** Stores the result, or updates its row on a redelivery; returns whether it was new. */
     public boolean store(VerificationResult result) {
-        Pending pending = new Pending(result, storable(Json.write(result)));
-        waiting.add(pending);
-        writing.lock();
-        try {
-            // a writer before this one may have taken it already; otherwise it is in the queue, in order
-            while (!pending.outcome.isDone()) {
-                writeBatch();
-            }
-        } finally {
-            writing.unlock();
+        Outcome outcome = writes.call(new StorableResult(result, storable(Json.write(result))));
+        if (outcome.failure() != null) {
+            throw outcome.failure();
         }
-        try {
-            return pending.outcome.join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException failure ? failure : e;
-        }
+        return outcome.inserted();
     }
 
-    private void writeBatch() {
-        List<Pending> batch = new ArrayList<>();
-        for (Pending next; batch.size() < MAX_BATCH && (next = waiting.poll()) != null; ) {
-            batch.add(next);
-        }
-        if (batch.isEmpty()) {
-            return;
-        }
+    /** Writes a batch of results; one outcome each, in order. */
+    private List<Outcome> writeBatch(List<StorableResult> batch) {
         Set<String> runIds = new HashSet<>();
-        batch.forEach(one -> runIds.add(one.result.runId()));
+        batch.forEach(one -> runIds.add(one.result().runId()));
         events.storeBegins(runIds);
         try {
-            writeAndTell(batch);
+            return writeAndTell(batch);
         } finally {
             events.storeEnded(runIds);
         }
     }
 
-    private void writeAndTell(List<Pending> batch) {
-        List<Pending> inserted;
+    private List<Outcome> writeAndTell(List<StorableResult> batch) {
+        // by identity: the same result delivered twice in one batch is two items with outcomes of their own
+        Map<StorableResult, Outcome> outcomes = new IdentityHashMap<>();
         try {
-            inserted = inTransaction(batch);
+            Set<StorableResult> inserted = Collections.newSetFromMap(new IdentityHashMap<>());
+            inserted.addAll(inTransaction(batch));
+            batch.forEach(one -> outcomes.put(one, new Outcome(inserted.contains(one), null)));
         } catch (RuntimeException e) {
             knownRuns.clear();
             if (batch.size() == 1) {
-                batch.getFirst().outcome.completeExceptionally(e);
-                return;
+                return List.of(new Outcome(false, e));
             }
-            inserted = new ArrayList<>();
-            for (Pending one : batch) {
+            for (StorableResult one : batch) {
                 try {
-                    inserted.addAll(inTransaction(List.of(one)));
+                    outcomes.put(one, new Outcome(!inTransaction(List.of(one)).isEmpty(), null));
                 } catch (RuntimeException refused) {
-                    one.outcome.completeExceptionally(refused);
+                    outcomes.put(one, new Outcome(false, refused));
                 }
             }
         }
-        for (Pending one : batch) {
-            if (!one.outcome.isDone()) {
-                one.outcome.complete(inserted.contains(one));
-            }
-        }
         // after the commit, so listeners read counts that include these results
-        inserted.forEach(one -> events.resultStored(one.result));
+        batch.stream().filter(one -> outcomes.get(one).inserted()).forEach(one -> events.resultStored(one.result()));
+        return batch.stream().map(outcomes::get).toList();
     }
 
     /** Writes the results in one transaction; returns those that were new. */
-    private List<Pending> inTransaction(List<Pending> batch) {
+    private List<StorableResult> inTransaction(List<StorableResult> batch) {
         Instant now = RunService.now();
-        List<Pending> inserted = QuarkusTransaction.requiringNew().call(() -> {
+        List<StorableResult> inserted = QuarkusTransaction.requiringNew().call(() -> {
             // runs in a fixed order, so that instances writing the same runs at once take their rows' locks alike
             Map<String, Integer> newPerRun = new TreeMap<>();
-            for (Pending one : batch) {
-                newPerRun.putIfAbsent(one.result.runId(), 0);
+            for (StorableResult one : batch) {
+                newPerRun.putIfAbsent(one.result().runId(), 0);
             }
             newPerRun.keySet().stream().filter(runId -> !knownRuns.contains(runId)).forEach(runId -> runs.registerIfUnknown(runId, now));
             List<Integer> deliveries = upsert(batch, now);
-            List<Pending> fresh = new ArrayList<>();
+            List<StorableResult> fresh = new ArrayList<>();
             for (int i = 0; i < batch.size(); i++) {
-                Pending one = batch.get(i);
+                StorableResult one = batch.get(i);
                 if (deliveries.get(i) == 1) {
                     fresh.add(one);
-                    newPerRun.merge(one.result.runId(), 1, Integer::sum);
+                    newPerRun.merge(one.result().runId(), 1, Integer::sum);
                 }
             }
             newPerRun.forEach((runId, stored) -> {
@@ -163,7 +140,7 @@ public class ResultStore {
         if (knownRuns.size() > MAX_KNOWN_RUNS) {
             knownRuns.clear();
         }
-        batch.forEach(one -> knownRuns.add(one.result.runId()));
+        batch.forEach(one -> knownRuns.add(one.result().runId()));
         return inserted;
     }
 
@@ -172,15 +149,13 @@ public class ResultStore {
      * One statement for all, unless a result came twice in the batch: one statement may not update a
      * row twice, so such a batch is written one result after the other.
      */
-    private List<Integer> upsert(List<Pending> batch, Instant now) {
+    private List<Integer> upsert(List<StorableResult> batch, Instant now) {
         Set<String> ids = new HashSet<>();
-        boolean distinct = batch.stream().allMatch(one -> ids.add(one.result.resultId()));
-        if (!distinct) {
-            return batch.stream().map(one -> results.upsert(one.result, one.json, now)).toList();
+        if (!batch.stream().allMatch(one -> ids.add(one.result().resultId()))) {
+            return batch.stream().map(one -> results.upsertAll(List.of(one), now).get(one.result().resultId())).toList();
         }
-        Map<String, Integer> deliveries = results.upsertAll(
-                batch.stream().map(one -> new ResultRepository.StorableResult(one.result, one.json)).toList(), now);
-        return batch.stream().map(one -> deliveries.get(one.result.resultId())).toList();
+        Map<String, Integer> deliveries = results.upsertAll(batch, now);
+        return batch.stream().map(one -> deliveries.get(one.result().resultId())).toList();
     }
 
     /** The result's JSON with every U+0000 as U+FFFD (see {@link #NUL_ESCAPE}). */
@@ -188,10 +163,7 @@ public class ResultStore {
         return json.contains("\\u0000") ? NUL_ESCAPE.matcher(json).replaceAll("$1\\\\uFFFD") : json;
     }
 
-    /** A result waiting to be written, and whether it was new once it is. */
-    private record Pending(VerificationResult result, String json, CompletableFuture<Boolean> outcome) {
-        Pending(VerificationResult result, String json) {
-            this(result, json, new CompletableFuture<>());
-        }
+    /** What storing one result came to: new to its run's count, or the failure to throw to its caller. */
+    private record Outcome(boolean inserted, RuntimeException failure) {
     }
 }

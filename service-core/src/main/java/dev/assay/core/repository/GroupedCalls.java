@@ -14,12 +14,14 @@ import java.util.function.Function;
  * that gets to run takes every item waiting, up to {@code maxBatch}, and runs them together; the
  * others wait for the batch that holds theirs. Alone, a caller runs at once with its own item, so
  * nothing waits for a batch to fill. Hundreds of model calls in flight each made their own
- * statements to the response cache; grouped, they make a few.
+ * statements to the response cache, and the results of as many jobs each their own transaction;
+ * grouped, they make a few. A batch that fails fails each of its callers alike: a batch function that
+ * wants outcomes of their own per item (one bad item among good ones) returns them as its answers.
  *
  * @param <T> what a caller hands in
  * @param <R> what it gets back
  */
-final class GroupedCalls<T, R> {
+public final class GroupedCalls<T, R> {
 
     private final Queue<Waiting<T, R>> waiting = new ConcurrentLinkedQueue<>();
     private final ReentrantLock running = new ReentrantLock();
@@ -27,7 +29,7 @@ final class GroupedCalls<T, R> {
     /** Runs a batch: one answer per item, in the items' order. */
     private final Function<List<T>, List<R>> batch;
 
-    GroupedCalls(int maxBatch, Function<List<T>, List<R>> batch) {
+    public GroupedCalls(int maxBatch, Function<List<T>, List<R>> batch) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("a batch holds at least one item, got " + maxBatch);
         }
@@ -36,7 +38,7 @@ final class GroupedCalls<T, R> {
     }
 
     /** Runs {@code item} in a batch and returns its answer; a batch that fails fails each of its callers alike. */
-    R call(T item) {
+    public R call(T item) {
         Waiting<T, R> mine = new Waiting<>(item, new CompletableFuture<>());
         waiting.add(mine);
         running.lock();

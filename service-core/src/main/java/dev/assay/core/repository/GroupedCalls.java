@@ -57,6 +57,11 @@ public final class GroupedCalls<T, R> {
         }
     }
 
+    /** How many callers wait for a batch now (for tests). */
+    int waiting() {
+        return waiting.size();
+    }
+
     private void runBatch() {
         List<Waiting<T, R>> taken = new ArrayList<>();
         for (Waiting<T, R> next; taken.size() < maxBatch && (next = waiting.poll()) != null; ) {

@@ -44,10 +44,14 @@ public final class FlexibleDurationDeserializer extends StdDeserializer<Duration
             throw new IllegalArgumentException("empty duration");
         }
         String value = text.strip();
-        try {
-            return seconds(new BigDecimal(value));
-        } catch (NumberFormatException notANumber) {
-            // fall through
+        // only what can be a number is tried as one: every job read threw (and filled the stack of) a
+        // NumberFormatException per duration, as jobs carry them as ISO-8601 (PT2M)
+        if (numeric(value)) {
+            try {
+                return seconds(new BigDecimal(value));
+            } catch (NumberFormatException notANumber) {
+                // fall through
+            }
         }
         Matcher matcher = WITH_UNIT.matcher(value);
         if (matcher.matches()) {
@@ -64,6 +68,16 @@ public final class FlexibleDurationDeserializer extends StdDeserializer<Duration
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("\"" + text + "\" is not a duration; write seconds (90), 500ms, 30s, 2m, 1h or PT30S");
         }
+    }
+
+    /** Whether every character may belong to a decimal number ({@link BigDecimal}'s syntax: digits, sign, point, exponent). */
+    private static boolean numeric(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            if ("0123456789+-.eE".indexOf(value.charAt(i)) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Duration seconds(BigDecimal seconds) {

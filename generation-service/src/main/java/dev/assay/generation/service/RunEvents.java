@@ -118,7 +118,6 @@ public class RunEvents {
         if (channel == null) {
             return;
         }
-        channel.stagesMoved.set(true);
         due(runId, channel);
     }
 
@@ -142,7 +141,9 @@ public class RunEvents {
         }
     }
 
+    /** Asks the run's sender for a read; one already under way reads again after this one. */
     private void due(String runId, Channel channel) {
+        channel.readDue.set(true);
         if (channel.sending.compareAndSet(false, true)) {
             sender.execute(() -> send(runId, channel));
         }
@@ -160,12 +161,12 @@ public class RunEvents {
                     return;
                 }
             }
-            channel.stagesMoved.set(false);
+            channel.readDue.set(false);
             // the results stored before this point are sent by the publish's read (it takes the queue)
             publish(runId, channel, progress -> List.of(RunEvent.progress(progress, null)), false);
             channel.sending.set(false);
-            // something due after the read but before the flag was cleared found the flag set: take it here
-        } while ((!channel.stored.isEmpty() || channel.stagesMoved.get()) && channel.sending.compareAndSet(false, true));
+            // a read asked for after the flag was cleared above found the sender busy: it is made here
+        } while (channel.readDue.get() && channel.sending.compareAndSet(false, true));
     }
 
     /** Re-reads every run with open streams; sends progress where the counts moved without us. */
@@ -260,8 +261,8 @@ public class RunEvents {
         /** Stored results whose progress events are not sent yet, and whether a sender is on them. */
         final Queue<ResultBrief> stored = new ConcurrentLinkedQueue<>();
         final AtomicBoolean sending = new AtomicBoolean();
-        /** Whether a progress event for records seen leaving a stage is due. */
-        final AtomicBoolean stagesMoved = new AtomicBoolean();
+        /** Whether a read is asked for (a result stored, records seen leaving a stage, a write ended) and not made yet. */
+        final AtomicBoolean readDue = new AtomicBoolean();
         /** When the run was last read for these streams ({@link System#nanoTime()}), for the pace of the reads. */
         volatile long lastRead = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
     }

@@ -10,10 +10,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -84,47 +81,48 @@ public class ResultStore {
     }
 
     private List<Outcome> writeAndTell(List<StorableResult> batch) {
-        // by identity: the same result delivered twice in one batch is two items with outcomes of their own
-        Map<StorableResult, Outcome> outcomes = new IdentityHashMap<>();
+        List<Outcome> outcomes;
         try {
-            Set<StorableResult> inserted = Collections.newSetFromMap(new IdentityHashMap<>());
-            inserted.addAll(inTransaction(batch));
-            batch.forEach(one -> outcomes.put(one, new Outcome(inserted.contains(one), null)));
+            outcomes = inTransaction(batch).stream().map(fresh -> new Outcome(fresh, null)).toList();
         } catch (RuntimeException e) {
             knownRuns.clear();
             if (batch.size() == 1) {
                 return List.of(new Outcome(false, e));
             }
-            for (StorableResult one : batch) {
-                try {
-                    outcomes.put(one, new Outcome(!inTransaction(List.of(one)).isEmpty(), null));
-                } catch (RuntimeException refused) {
-                    outcomes.put(one, new Outcome(false, refused));
-                }
-            }
+            outcomes = batch.stream().map(this::alone).toList();
         }
         // after the commit, so listeners read counts that include these results
-        batch.stream().filter(one -> outcomes.get(one).inserted()).forEach(one -> events.resultStored(one.result()));
-        return batch.stream().map(outcomes::get).toList();
+        for (int i = 0; i < batch.size(); i++) {
+            if (outcomes.get(i).inserted()) {
+                events.resultStored(batch.get(i).result());
+            }
+        }
+        return outcomes;
     }
 
-    /** Writes the results in one transaction; returns those that were new. */
-    private List<StorableResult> inTransaction(List<StorableResult> batch) {
+    /** One result of a batch the database refused, in a transaction of its own. */
+    private Outcome alone(StorableResult one) {
+        try {
+            return new Outcome(inTransaction(List.of(one)).getFirst(), null);
+        } catch (RuntimeException refused) {
+            return new Outcome(false, refused);
+        }
+    }
+
+    /** Writes the results in one transaction; returns whether each was new, in the batch's order. */
+    private List<Boolean> inTransaction(List<StorableResult> batch) {
         Instant now = RunService.now();
-        List<StorableResult> inserted = QuarkusTransaction.requiringNew().call(() -> {
+        List<Boolean> fresh = QuarkusTransaction.requiringNew().call(() -> {
             // runs in a fixed order, so that instances writing the same runs at once take their rows' locks alike
             Map<String, Integer> newPerRun = new TreeMap<>();
             for (StorableResult one : batch) {
                 newPerRun.putIfAbsent(one.result().runId(), 0);
             }
             newPerRun.keySet().stream().filter(runId -> !knownRuns.contains(runId)).forEach(runId -> runs.registerIfUnknown(runId, now));
-            List<Integer> deliveries = upsert(batch, now);
-            List<StorableResult> fresh = new ArrayList<>();
+            List<Boolean> isNew = upsert(batch, now).stream().map(deliveries -> deliveries == 1).toList();
             for (int i = 0; i < batch.size(); i++) {
-                StorableResult one = batch.get(i);
-                if (deliveries.get(i) == 1) {
-                    fresh.add(one);
-                    newPerRun.merge(one.result().runId(), 1, Integer::sum);
+                if (isNew.get(i)) {
+                    newPerRun.merge(batch.get(i).result().runId(), 1, Integer::sum);
                 }
             }
             newPerRun.forEach((runId, stored) -> {
@@ -134,14 +132,14 @@ public class ResultStore {
                     runs.touch(runId, now);
                 }
             });
-            return fresh;
+            return isNew;
         });
         // committed: these runs' rows exist, and runs are never deleted
         if (knownRuns.size() > MAX_KNOWN_RUNS) {
             knownRuns.clear();
         }
         batch.forEach(one -> knownRuns.add(one.result().runId()));
-        return inserted;
+        return fresh;
     }
 
     /**

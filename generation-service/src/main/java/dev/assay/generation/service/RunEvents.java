@@ -29,7 +29,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Function;
 
 /**
  * Progress of runs for their open event streams: a snapshot on connect, a progress event for each
@@ -163,7 +162,7 @@ public class RunEvents {
             }
             channel.readDue.set(false);
             // the results stored before this point are sent by the publish's read (it takes the queue)
-            publish(runId, channel, progress -> List.of(RunEvent.progress(progress, null)), false);
+            publish(runId, channel);
             channel.sending.set(false);
             // a read asked for after the flag was cleared above found the sender busy: it is made here
         } while (channel.readDue.get() && channel.sending.compareAndSet(false, true));
@@ -176,18 +175,18 @@ public class RunEvents {
             cleanUp(channel);
             // a channel whose sender is on it reads the run shortly anyway
             if (!channel.subscribers.isEmpty() && !channel.sending.get()) {
-                publish(runId, channel, summary -> List.of(RunEvent.progress(summary, null)), false);
+                publish(runId, channel);
             }
         });
     }
 
     /**
      * Reads the run and sends to its streams: an event per result stored before the read (each
-     * stream gets those whatever the counts), else {@code others}' events to the streams whose
-     * counts moved, unless {@code always}. Every path takes the stored results it finds, so no read
-     * that sees the run completed ends a stream before a result it counted was sent.
+     * stream gets those whatever the counts), else one progress event to the streams whose counts
+     * moved. Every path takes the stored results it finds, so no read that sees the run completed
+     * ends a stream before a result it counted was sent.
      */
-    private void publish(String runId, Channel channel, Function<RunProgress, List<RunEvent>> others, boolean always) {
+    private void publish(String runId, Channel channel) {
         channel.lock.lock();
         try {
             if (channel.subscribers.isEmpty()) {
@@ -204,11 +203,10 @@ public class RunEvents {
             for (ResultBrief brief; (brief = channel.stored.poll()) != null; ) {
                 briefs.add(brief);
             }
-            List<RunEvent> sent = briefs.isEmpty() ? others.apply(progress)
+            List<RunEvent> sent = briefs.isEmpty() ? List.of(RunEvent.progress(progress, null))
                     : briefs.stream().map(brief -> RunEvent.progress(progress, brief)).toList();
-            boolean each = always || !briefs.isEmpty();
             for (Subscriber subscriber : channel.subscribers) {
-                if (subscriber.ready && !subscriber.closed && (each || subscriber.changed(progress))) {
+                if (subscriber.ready && !subscriber.closed && (!briefs.isEmpty() || subscriber.changed(progress))) {
                     sent.forEach(subscriber::send);
                     if (mayFinish) {
                         subscriber.finishIfCompleted(progress);

@@ -54,7 +54,7 @@ public final class JdbcResponseCache implements ResponseCache {
     private final String ttl;
     private final AtomicBoolean failing = new AtomicBoolean();
     private final GroupedCalls<String, Optional<CachedResponse>> finds = new GroupedCalls<>(MAX_BATCH, this::findAll);
-    private final GroupedCalls<Entry, Boolean> puts = new GroupedCalls<>(MAX_BATCH, this::putAll);
+    private final GroupedCalls<Entry, Void> puts = new GroupedCalls<>(MAX_BATCH, this::putAll);
 
     public JdbcResponseCache(DataSource dataSource, Duration ttl) {
         if (ttl.isNegative() || ttl.isZero()) {
@@ -100,7 +100,7 @@ public final class JdbcResponseCache implements ResponseCache {
         return keys.stream().map(key -> Optional.ofNullable(found.get(key))).toList();
     }
 
-    private List<Boolean> putAll(List<Entry> entries) {
+    private List<Void> putAll(List<Entry> entries) {
         // the first answer of a key written meanwhile is the one kept, as if written first;
         // one statement may not insert a key twice
         Map<String, Entry> first = new LinkedHashMap<>();
@@ -128,7 +128,7 @@ public final class JdbcResponseCache implements ResponseCache {
             throw new IllegalStateException(e.getMessage(), e);
         }
         worked();
-        return Collections.nCopies(entries.size(), true);
+        return Collections.nCopies(entries.size(), null);
     }
 
     private record Entry(String key, String model, CachedResponse response) {

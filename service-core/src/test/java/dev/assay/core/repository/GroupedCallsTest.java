@@ -3,8 +3,10 @@ package dev.assay.core.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.assay.testsupport.Eventually;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -51,9 +53,7 @@ class GroupedCallsTest {
                 rest.add(callers.submit(() -> named.call(item)));
             }
             // all six wait behind the running batch before it ends
-            while (named.waiting() < 6) {
-                Thread.sleep(5);
-            }
+            Eventually.await(Duration.ofSeconds(10), named::waiting, waiting -> waiting == 6, "six callers waiting");
             release.countDown();
 
             assertThat(first.get()).isEqualTo("item 0");

@@ -37,11 +37,18 @@ public final class JsonHttp {
     private final HttpClient client;
     private final Tracer tracer;
 
-    /** One client for all models of an adapter: it pools connections; each request carries its own timeout. */
+    /**
+     * One client for all models of an adapter: it pools connections; each request carries its own timeout.
+     * Its completions run on its selector thread instead of a pool of worker threads: each call waits
+     * in {@link HttpClient#send} on its own (virtual) thread and only has to be woken, and the body is
+     * a string, so no dependent task blocks; the hand-over to a worker cost a tenth of local-service's
+     * CPU per item at C=256 (docs/performance.md, session 11).
+     */
     public JsonHttp(Tracer tracer) {
         this.client = HttpClient.newBuilder()
                 .connectTimeout(Duration.ofSeconds(10))
                 .version(HttpClient.Version.HTTP_1_1)
+                .executor(Runnable::run)
                 .build();
         this.tracer = tracer;
     }

@@ -223,11 +223,16 @@ public class RunResource {
     @APIResponse(responseCode = "404", description = "No such run",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     @Blocking
-    public Multi<OutboundSseEvent> events(@PathParam("id") String id, @Context Sse sse) {
+    public Multi<OutboundSseEvent> events(@PathParam("id") String id,
+                                          @Parameter(description = "false: one progress event per read of the run, without `result`, "
+                                                  + "instead of one per stored result (default true)")
+                                          @QueryParam("results") Boolean results,
+                                          @Context Sse sse) {
         // throws RunNotFoundException (404) before the stream opens
         runs.summary(id);
+        boolean eachResult = results == null || results;
         // subscribed once the stream is open; the snapshot is read from the database, so off the event loop
-        return Multi.createFrom().<OutboundSseEvent>emitter(emitter -> events.subscribe(id, new SseRunListener(emitter, sse)))
+        return Multi.createFrom().<OutboundSseEvent>emitter(emitter -> events.subscribe(id, new SseRunListener(emitter, sse), eachResult))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 

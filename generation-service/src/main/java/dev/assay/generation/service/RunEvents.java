@@ -67,7 +67,16 @@ public class RunEvents {
      * progress as it comes. Throws {@link RunNotFoundException} before sending anything.
      */
     public void subscribe(String runId, RunEventListener listener) {
-        Subscriber subscriber = new Subscriber(runId, listener);
+        subscribe(runId, listener, true);
+    }
+
+    /**
+     * As {@link #subscribe(String, RunEventListener)}; with {@code eachResult} false the stream gets one
+     * progress event per read of the run instead of one per result stored, none naming a result: what
+     * a client showing counts needs, at a few events a second however fast results come.
+     */
+    public void subscribe(String runId, RunEventListener listener, boolean eachResult) {
+        Subscriber subscriber = new Subscriber(runId, listener, eachResult);
         Channel channel = channels.compute(runId, (id, existing) -> {
             Channel open = existing == null ? new Channel() : existing;
             open.subscribers.add(subscriber);
@@ -203,11 +212,12 @@ public class RunEvents {
             for (ResultBrief brief; (brief = channel.stored.poll()) != null; ) {
                 briefs.add(brief);
             }
-            List<RunEvent> sent = briefs.isEmpty() ? List.of(RunEvent.progress(progress, null))
+            List<RunEvent> counts = List.of(RunEvent.progress(progress, null));
+            List<RunEvent> sent = briefs.isEmpty() ? counts
                     : briefs.stream().map(brief -> RunEvent.progress(progress, brief)).toList();
             for (Subscriber subscriber : channel.subscribers) {
                 if (subscriber.ready && !subscriber.closed && (!briefs.isEmpty() || subscriber.changed(progress))) {
-                    sent.forEach(subscriber::send);
+                    (subscriber.eachResult ? sent : counts).forEach(subscriber::send);
                     if (mayFinish) {
                         subscriber.finishIfCompleted(progress);
                     }
@@ -268,14 +278,17 @@ public class RunEvents {
     private static final class Subscriber {
         final String runId;
         final RunEventListener listener;
+        /** An event per result stored, naming it; else one per read of the run. */
+        final boolean eachResult;
         volatile boolean ready;
         volatile boolean closed;
         private RunSummary last;
         private RunStages lastStages;
 
-        Subscriber(String runId, RunEventListener listener) {
+        Subscriber(String runId, RunEventListener listener, boolean eachResult) {
             this.runId = runId;
             this.listener = listener;
+            this.eachResult = eachResult;
         }
 
         boolean changed(RunProgress progress) {

@@ -77,6 +77,35 @@ class RunEventsTest {
         }
     }
 
+    /** results=false: counts only, one progress event per read of the run, still ended by completed. */
+    @Test
+    void aCountsOnlyStreamGetsNoEventPerResultAndStillEndsWithCompleted() throws Exception {
+        String runId = RunQueryTest.submit();
+        List<VerificationResult> results = TestRuns.allResults(runId, Outcome.PASSED);
+        try (SseClient each = new SseClient(runs + "/" + runId + "/events");
+             SseClient counts = new SseClient(runs + "/" + runId + "/events?results=false")) {
+            assertThat(counts.status()).isEqualTo(200);
+            assertThat(each.next(WAIT).name()).isEqualTo("snapshot");
+            assertThat(counts.next(WAIT).name()).isEqualTo("snapshot");
+
+            for (VerificationResult result : results) {
+                KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result));
+            }
+            List<Event> perResult = each.untilEnd(WAIT);
+            List<Event> countsOnly = counts.untilEnd(WAIT);
+
+            assertThat(countsOnly).noneMatch(event -> event.data().has("result"));
+            assertThat(countsOnly.stream().map(event -> event.data().at("/run/counts/done").asLong()).toList()).isSorted();
+            // each read of the run is one event here and at least one on the other stream
+            assertThat(countsOnly.stream().filter(event -> event.name().equals("progress")).count())
+                    .isLessThanOrEqualTo(perResult.stream().filter(event -> event.name().equals("progress")).count());
+            Event last = countsOnly.get(countsOnly.size() - 1);
+            assertThat(last.name()).isEqualTo("completed");
+            assertThat(last.data().at("/run/counts/done").asLong()).isEqualTo(8);
+            assertThat(counts.ended()).isTrue();
+        }
+    }
+
     @Test
     void aClientConnectingAfterTheEndGetsTheSnapshotAndCompletedAtOnce() throws Exception {
         String runId = RunQueryTest.submit();

@@ -50,11 +50,16 @@ public final class LocalStack implements AutoCloseable {
      * survivor spaces: sized by the heap (a third of a heap kept small), it was collected every 0.3 s
      * with hundreds of calls in flight, and what those calls held, alive across a collection, was
      * promoted and later collected in full (19 collections and 0.7 s of pauses in an 8 s stretch of
-     * calls; docs/performance.md, session 10). Plus the build's AOT cache or AppCDS archive.
+     * calls; docs/performance.md, session 10). The thresholds at which the JVM collects in full to unload
+     * classes or compiled code are raised (metaspace 128 MB, code cache 240 MB reserved, neither
+     * committed before use): at their defaults a 2,000-question run crossed both while C1 compiled its
+     * code and stopped the service for 150-200 ms each time (session 11). Plus the build's AOT cache or
+     * AppCDS archive.
      * {@code ASSAY_LOCAL_JVM_OPTIONS} (space-separated) replaces these, e.g. to measure a run under C2.
      */
     static final List<String> JVM_OPTIONS = List.of("-Xms192m", "-Xmn128m", "-XX:SurvivorRatio=4", "-Xmx384m", "-XX:+UseSerialGC",
-            "-XX:TieredStopAtLevel=1", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20");
+            "-XX:TieredStopAtLevel=1", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20",
+            "-XX:MetaspaceSize=128m", "-XX:ReservedCodeCacheSize=240m");
     /** How long a service recording its AOT configuration may take to exit (a recorder's run only). */
     static final Duration RECORDING_STOP_GRACE = Duration.ofMinutes(3);
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(120);

@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.Optional;
 
 /** Settings of the result store ({@code assay.store.*}). */
 @ConfigMapping(prefix = "assay.store")
@@ -28,13 +29,14 @@ public interface StoreConfig {
     Duration maxRetryBackoff();
 
     /**
-     * Results the result store writes to the database at once; the others wait their turn on
-     * virtual threads. Below the connection pool ({@code quarkus.datasource.jdbc.max-size}, 20 by
-     * default) so that a busy store never waits out the pool's acquisition timeout (which looks
-     * like an outage and costs seconds of backoff) and the API keeps connections for its reads.
+     * No longer used: the store writes the results waiting at once in one transaction, one transaction
+     * at a time ({@code ResultStore}), so it holds one connection whatever the number of results in
+     * flight. It used to bound the results written at once, which then also bounded each transaction
+     * to that many (10) and held a busy store to a few hundred results a second. Accepted so that
+     * settings naming it still start; when set, the service logs that it is ignored.
      */
-    @WithDefault("10")
-    int concurrentWrites();
+    @Deprecated
+    Optional<Integer> concurrentWrites();
 
     /** The {@code Retry-After} of the API's 503 answers while the database is unavailable. */
     @WithDefault("10s")

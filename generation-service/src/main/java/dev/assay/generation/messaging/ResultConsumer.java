@@ -57,23 +57,15 @@ public class ResultConsumer {
     private final Semaphore probe = new Semaphore(1);
     /** How often a record waiting behind the probe looks whether the outage is over. */
     private static final Duration WAIT_FOR_PROBE = Duration.ofMillis(200);
-    /**
-     * Writes in progress ({@code assay.store.concurrent-writes}). The consumer holds up to
-     * ASSAY_STAGE_MAX_CONCURRENCY results at once, far more than the connection pool: without this
-     * bound they queued in the pool, and a wait past its acquisition timeout was taken for an outage.
-     */
-    private final Semaphore writers;
-
     public ResultConsumer(ResultStore store, StoreConfig config, StageRecords records, StageDrain drain) {
-        if (config.concurrentWrites() < 1) {
-            throw new IllegalArgumentException("assay.store.concurrent-writes (ASSAY_STORE_CONCURRENT_WRITES) must be at least 1, got "
-                    + config.concurrentWrites());
+        if (config.concurrentWrites().isPresent()) {
+            LOG.warnf("assay.store.concurrent-writes (ASSAY_STORE_CONCURRENT_WRITES) is set to %d and ignored: the store writes "
+                    + "the results waiting together, one transaction at a time (docs/deploy.md)", config.concurrentWrites().get());
         }
         this.store = store;
         this.config = config;
         this.records = records;
         this.drain = drain;
-        this.writers = new Semaphore(config.concurrentWrites());
     }
 
     @Incoming("results")
@@ -137,17 +129,9 @@ public class ResultConsumer {
     }
 
     private void write(VerificationResult result) {
-        try {
-            writers.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting to store result " + result.resultId(), e);
-        }
-        try {
-            store.store(result);
-        } finally {
-            writers.release();
-        }
+        // no bound here: the results waiting share the store's next transaction (a group commit), so a
+        // thousand results in flight take one connection, and bounding them bounded the transactions
+        store.store(result);
     }
 
     private void abandonIfShuttingDown(RuntimeException cause) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
@@ -20,6 +21,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -27,7 +29,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.UUID;
 
 /** The result store behind assay.results: upserts by result_id, registers unknown runs, dead-letters what it cannot read. */
@@ -37,6 +44,9 @@ import java.util.UUID;
 class ResultConsumerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Inject
+    ResultConsumer consumer;
 
     @Test
     void aRedeliveredResultLeavesExactlyOneRow() {
@@ -82,6 +92,36 @@ class ResultConsumerTest {
                 .body("counts.expected", equalTo(results.size()))
                 .body("counts.done", equalTo(results.size()))
                 .body("counts.pending", equalTo(0));
+    }
+
+    /**
+     * Results stored at once share transactions, as many as are waiting: nothing in front of the store
+     * holds them to a few at a time (a bound of 10 writers made every transaction hold 10 at most,
+     * and 200 results at least 20 transactions).
+     */
+    @Test
+    void manyResultsStoredAtOnceShareFewTransactions() throws Exception {
+        String runId = "kafka-" + UUID.randomUUID();
+        VerificationResult template = TestRuns.allResults(runId, Outcome.PASSED).get(0);
+        List<VerificationResult> results = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            ObjectNode json = Json.mapper().valueToTree(template);
+            json.put("result_id", String.format("%032x", i + 1));
+            results.add(Json.mapper().treeToValue(json, VerificationResult.class));
+        }
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> stored = new ArrayList<>();
+            results.forEach(result -> stored.add(threads.submit(() -> consumer.storeWhenAvailable(result))));
+            for (Future<?> one : stored) {
+                one.get(30, TimeUnit.SECONDS);
+            }
+        }
+        assertThat(rowsOf(runId)).isEqualTo(200);
+        long transactions = query("SELECT count(DISTINCT changed_by) FROM results WHERE run_id = ?", runId, rows -> {
+            rows.next();
+            return rows.getLong(1);
+        });
+        assertThat(transactions).as("transactions that wrote 200 results stored at once").isLessThan(20);
     }
 
     @Test

@@ -94,7 +94,9 @@ public class ResultConsumer {
                 }
             }
             try {
-                write(result);
+                // no bound in front of the store: the results waiting share its next transaction (a group
+                // commit), so a thousand results in flight take one connection; a bound bounded the transactions
+                store.store(result);
                 if (unavailable.compareAndSet(true, false)) {
                     LOG.infof("the result store is available again after %d s; storing the results that waited",
                             Duration.ofNanos(System.nanoTime() - unavailableSince.get()).toSeconds());
@@ -126,12 +128,6 @@ public class ResultConsumer {
                 }
             }
         }
-    }
-
-    private void write(VerificationResult result) {
-        // no bound here: the results waiting share the store's next transaction (a group commit), so a
-        // thousand results in flight take one connection, and bounding them bounded the transactions
-        store.store(result);
     }
 
     private void abandonIfShuttingDown(RuntimeException cause) {

@@ -64,16 +64,10 @@ public class RunEvents {
 
     /**
      * Opens a stream: sends the run's snapshot now (and {@code completed} if it is done), then
-     * progress as it comes. Throws {@link RunNotFoundException} before sending anything.
-     */
-    public void subscribe(String runId, RunEventListener listener) {
-        subscribe(runId, listener, true);
-    }
-
-    /**
-     * As {@link #subscribe(String, RunEventListener)}; with {@code eachResult} false the stream gets one
-     * progress event per read of the run instead of one per result stored, none naming a result: what
-     * a client showing counts needs, at a few events a second however fast results come.
+     * progress as it comes. Throws {@link RunNotFoundException} before sending anything. With
+     * {@code eachResult} false the stream gets one progress event per read of the run instead of one
+     * per result stored, none naming a result: what a client showing counts needs, at a few events a
+     * second however fast results come.
      */
     public void subscribe(String runId, RunEventListener listener, boolean eachResult) {
         Subscriber subscriber = new Subscriber(runId, listener, eachResult);

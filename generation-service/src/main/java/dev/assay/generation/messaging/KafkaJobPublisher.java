@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import dev.assay.core.observability.Tracing;
 
 /**
  * Publishes jobs to {@code assay.jobs} (channel {@code jobs-out}), keyed by {@code job_id}, as JSON text.
@@ -40,10 +41,10 @@ public class KafkaJobPublisher implements JobPublisher {
     private final ApiConfig config;
     private final Tracer tracer;
 
-    public KafkaJobPublisher(@Channel("jobs-out") MutinyEmitter<String> emitter, ApiConfig config, Tracer tracer) {
+    public KafkaJobPublisher(@Channel("jobs-out") MutinyEmitter<String> emitter, ApiConfig config, Tracing tracing) {
         this.emitter = emitter;
         this.config = config;
-        this.tracer = tracer;
+        this.tracer = tracing.tracer();
     }
 
     @Override

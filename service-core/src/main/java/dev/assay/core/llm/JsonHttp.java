@@ -20,6 +20,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
+import dev.assay.core.observability.Tracing;
 
 /**
  * The HTTP exchange the adapters share: one JSON request, one JSON answer, and the provider's
@@ -69,7 +70,7 @@ public final class JsonHttp {
                 .setAttribute("url.full", request.uri().toString())
                 .setAttribute("server.address", String.valueOf(request.uri().getHost()))
                 .startSpan();
-        try (Scope ignored = span.makeCurrent()) {
+        try (Scope ignored = Tracing.makeCurrent(span)) {
             return exchange(request, target, modelTimeout, span);
         } catch (RuntimeException e) {
             span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());

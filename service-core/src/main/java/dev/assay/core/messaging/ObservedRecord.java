@@ -13,6 +13,7 @@ import io.smallrye.reactive.messaging.TracingMetadata;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 import java.time.Duration;
+import dev.assay.core.observability.Tracing;
 
 /**
  * One input record while a stage works on it: counted in and in flight, a {@code <stage> process}
@@ -48,7 +49,7 @@ public final class ObservedRecord implements AutoCloseable {
         this.drain = drain;
         this.inDrain = inDrain;
         this.span = span;
-        this.scope = span.makeCurrent();
+        this.scope = Tracing.makeCurrent(span);
         metrics.received(stage);
     }
 

@@ -23,6 +23,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import jakarta.inject.Inject;
+import dev.assay.core.observability.Tracing;
 
 /**
  * The one delivery rule of every consumer, the stages' and the result store's (docs/messaging.md):
@@ -47,6 +49,11 @@ public class StageRecords {
     private final StageMetrics metrics;
     private final StageDrain drain;
     private final Tracer tracer;
+
+    @Inject
+    public StageRecords(StageMetrics metrics, StageDrain drain, Tracing tracing) {
+        this(metrics, drain, tracing.tracer());
+    }
 
     public StageRecords(StageMetrics metrics, StageDrain drain, Tracer tracer) {
         this.metrics = metrics;

@@ -66,6 +66,10 @@ public class ModelCallMetrics implements ModelCallObserver {
     private final ConcurrentMap<List<String>, Counter> tokenCounters = new ConcurrentHashMap<>();
 
     @Inject
+    public ModelCallMetrics(MeterRegistry registry, Tracing tracing) {
+        this(registry, tracing.tracer());
+    }
+
     public ModelCallMetrics(MeterRegistry registry, Tracer tracer) {
         this.registry = registry;
         this.tracer = tracer;
@@ -86,7 +90,7 @@ public class ModelCallMetrics implements ModelCallObserver {
                 .setAttribute(STAGE, stageName)
                 .setAttribute(TASK, task == null ? "none" : task.wireValue())
                 .startSpan();
-        Scope scope = span.makeCurrent();
+        Scope scope = Tracing.makeCurrent(span);
         long started = System.nanoTime();
         return new Attempt() {
             private String outcome = "unknown";

@@ -5,11 +5,11 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.ModelInterfaces;
 import dev.assay.core.llm.JsonHttp;
 import dev.assay.core.llm.LlmPortFactory;
-import io.opentelemetry.api.trace.Tracer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.Optional;
+import dev.assay.core.observability.Tracing;
 
 /** The {@code openai} interface: any OpenAI-compatible chat-completions endpoint. */
 @ApplicationScoped
@@ -21,8 +21,8 @@ public class OpenAiLlmPortFactory implements LlmPortFactory {
     private final JsonHttp http;
 
     @Inject
-    public OpenAiLlmPortFactory(Tracer tracer) {
-        this.http = new JsonHttp(tracer);
+    public OpenAiLlmPortFactory(Tracing tracing) {
+        this.http = new JsonHttp(tracing.tracer());
     }
 
     /** Without traces, for use outside a container. */

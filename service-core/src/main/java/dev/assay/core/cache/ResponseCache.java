@@ -22,6 +22,13 @@ public interface ResponseCache {
     /** Removes every stored answer; returns how many there were. */
     long clear();
 
+    /**
+     * Opens what lookups need (a store's connection) ahead of the first one; never fails: a store
+     * that cannot be reached now is reported by the first lookup.
+     */
+    default void warmUp() {
+    }
+
     /** Where no cache store is configured: nothing is found, nothing is kept. */
     ResponseCache NONE = new ResponseCache() {
         @Override

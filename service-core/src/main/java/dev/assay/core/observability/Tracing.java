@@ -12,8 +12,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * OpenTelemetry SDK's while tracing is on, a no-op one while {@code quarkus.otel.sdk.disabled} is true
  * ({@code ASSAY_TRACING_DISABLED}, as the local stack and the tests run). A disabled SDK still builds
  * and records every span, with nowhere to send it: that was about a twentieth of local-service's CPU
- * at 256 calls in flight (docs/performance.md, session 12). Trace context from upstream still passes
- * through, since a no-op span carries its parent's context.
+ * at 256 calls in flight (docs/performance.md, session 12). A no-op span still carries its parent's
+ * context (the ids from upstream), but is not made current ({@link #makeCurrent}).
  */
 @ApplicationScoped
 public class Tracing {

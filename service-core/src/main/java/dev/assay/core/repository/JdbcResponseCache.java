@@ -83,6 +83,21 @@ public final class JdbcResponseCache implements ResponseCache {
         }
     }
 
+    /**
+     * Opens a connection and looks up no key on it: the first lookups of a run then find a connection
+     * waiting whose server process knows the table. Opened by them instead, while a large run's first
+     * second kept both cores busy (publishing and decoding its jobs), it held the first model call back
+     * 0.3-0.9 s (docs/performance.md, session 12).
+     */
+    @Override
+    public void warmUp() {
+        try {
+            findAll(List.of());
+        } catch (RuntimeException e) {
+            LOG.debugf("the response cache's store could not be opened ahead of the first lookup (%s)", e.getMessage());
+        }
+    }
+
     private List<Optional<CachedResponse>> findAll(List<String> keys) {
         Map<String, CachedResponse> found = new HashMap<>();
         try (Connection connection = dataSource.getConnection(); PreparedStatement find = connection.prepareStatement(FIND)) {

@@ -6,7 +6,9 @@ import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
 import io.agroal.api.security.NamePrincipal;
 import io.agroal.api.security.SimplePassword;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -22,6 +24,8 @@ import java.sql.SQLException;
 public class ResponseCacheStore {
 
     private static final Logger LOG = Logger.getLogger(ResponseCacheStore.class);
+    /** The {@code application_name} of the cache's connections. */
+    static final String APPLICATION_NAME = "assay-response-cache";
 
     private final CacheConfig config;
     private AgroalDataSource pool;
@@ -41,6 +45,8 @@ public class ResponseCacheStore {
                 .connectionPoolConfiguration(pool -> pool.minSize(0).maxSize(config.maxConnections())
                         .connectionFactoryConfiguration(factory -> {
                             factory.jdbcUrl(config.jdbcUrl().get());
+                            // tells this pool's connections from the service's own in pg_stat_activity
+                            factory.jdbcProperty("ApplicationName", APPLICATION_NAME);
                             config.username().ifPresent(user -> factory.principal(new NamePrincipal(user)));
                             config.password().ifPresent(password -> factory.credential(new SimplePassword(password)));
                             return factory;
@@ -52,6 +58,11 @@ public class ResponseCacheStore {
             return ResponseCache.NONE;
         }
         return new JdbcResponseCache(pool, config.ttl());
+    }
+
+    /** Opens the cache's first connection as the service starts, on a thread of its own: readiness does not wait for it. */
+    void warmUp(@Observes StartupEvent event, ResponseCache cache) {
+        Thread.ofVirtual().name("assay-response-cache-warm-up").start(cache::warmUp);
     }
 
     void close(@Disposes ResponseCache cache) {

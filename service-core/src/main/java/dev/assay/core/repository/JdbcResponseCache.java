@@ -86,8 +86,8 @@ public final class JdbcResponseCache implements ResponseCache {
     /**
      * Opens a connection and looks up no key on it: the first lookups of a run then find a connection
      * waiting whose server process knows the table. Opened by them instead, while a large run's first
-     * second kept both cores busy (publishing and decoding its jobs), it held the first model call back
-     * 0.3-0.9 s (docs/performance.md, session 12).
+     * second kept both cores busy (publishing and decoding its jobs), the first lookup waited 0.3-0.9 s
+     * for it (docs/performance.md, session 12).
      */
     @Override
     public void warmUp() {

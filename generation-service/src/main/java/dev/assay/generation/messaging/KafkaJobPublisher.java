@@ -2,6 +2,7 @@ package dev.assay.generation.messaging;
 
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.core.tracing.Tracing;
 import dev.assay.generation.config.ApiConfig;
 import dev.assay.generation.service.JobPublisher;
 import io.opentelemetry.api.common.AttributeKey;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import dev.assay.core.observability.Tracing;
 
 /**
  * Publishes jobs to {@code assay.jobs} (channel {@code jobs-out}), keyed by {@code job_id}, as JSON text.

@@ -6,6 +6,7 @@ import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.PortTimeoutException;
 import dev.assay.common.port.RateLimitedException;
+import dev.assay.core.tracing.Tracing;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -20,7 +21,6 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.Optional;
-import dev.assay.core.observability.Tracing;
 
 /**
  * The HTTP exchange the adapters share: one JSON request, one JSON answer, and the provider's

@@ -2,8 +2,9 @@ package dev.assay.core.messaging;
 
 import dev.assay.core.observability.RecordIds;
 import dev.assay.core.observability.RecordMdc;
-import dev.assay.core.observability.StageMetrics;
 import dev.assay.core.observability.StageMetrics.Outcome;
+import dev.assay.core.observability.StageMetrics;
+import dev.assay.core.tracing.Tracing;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
@@ -13,7 +14,6 @@ import io.smallrye.reactive.messaging.TracingMetadata;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 import java.time.Duration;
-import dev.assay.core.observability.Tracing;
 
 /**
  * One input record while a stage works on it: counted in and in flight, a {@code <stage> process}

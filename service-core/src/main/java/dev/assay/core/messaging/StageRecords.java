@@ -5,6 +5,7 @@ import dev.assay.core.observability.RecordIds;
 import dev.assay.core.observability.StageMetrics;
 import dev.assay.core.pipeline.RecordReader;
 import dev.assay.core.pipeline.UnreadableRecordException;
+import dev.assay.core.tracing.Tracing;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
@@ -14,6 +15,7 @@ import io.smallrye.reactive.messaging.TracingMetadata;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
@@ -23,8 +25,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import jakarta.inject.Inject;
-import dev.assay.core.observability.Tracing;
 
 /**
  * The one delivery rule of every consumer, the stages' and the result store's (docs/messaging.md):

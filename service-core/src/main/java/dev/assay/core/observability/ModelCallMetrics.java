@@ -7,6 +7,7 @@ import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.llm.ModelCallObserver;
+import dev.assay.core.tracing.Tracing;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -5,11 +5,11 @@ import dev.assay.common.run.ModelConfig;
 import dev.assay.common.run.ModelInterfaces;
 import dev.assay.core.llm.JsonHttp;
 import dev.assay.core.llm.LlmPortFactory;
+import dev.assay.core.tracing.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.Optional;
-import dev.assay.core.observability.Tracing;
 
 /** The {@code openai} interface: any OpenAI-compatible chat-completions endpoint. */
 @ApplicationScoped

@@ -1,4 +1,4 @@
-package dev.assay.core.observability;
+package dev.assay.core.tracing;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;

@@ -15,6 +15,7 @@ import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 import java.sql.SQLException;
+import java.time.Duration;
 
 /**
  * Makes the service's {@link ResponseCache}: {@link JdbcResponseCache} over a pool of its own when
@@ -29,6 +30,8 @@ public class ResponseCacheStore {
 
     private final CacheConfig config;
     private AgroalDataSource pool;
+    /** The warm-up's thread, which closing waits for: a pool closed under it would leave its connection open. */
+    private volatile Thread warmingUp;
 
     public ResponseCacheStore(CacheConfig config) {
         this.config = config;
@@ -62,10 +65,18 @@ public class ResponseCacheStore {
 
     /** Opens the cache's first connection as the service starts, on a thread of its own: readiness does not wait for it. */
     void warmUp(@Observes StartupEvent event, ResponseCache cache) {
-        Thread.ofVirtual().name("assay-response-cache-warm-up").start(cache::warmUp);
+        warmingUp = Thread.ofVirtual().name("assay-response-cache-warm-up").start(cache::warmUp);
     }
 
     void close(@Disposes ResponseCache cache) {
+        Thread warming = warmingUp;
+        if (warming != null) {
+            try {
+                warming.join(Duration.ofSeconds(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (pool != null) {
             pool.close();
         }

@@ -147,9 +147,12 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
      * every result of that transaction), in that order.
      */
     public List<ChangedResult> changedAfter(String runId, Transactions since, long changedBy, String resultId, int limit) {
+        // The text columns are named apart: PostgreSQL names CAST(changed_by AS text) "changed_by", and ORDER BY takes an
+        // output column before a table's, so the pages were ordered by the ids' text (1000 before 99) while each page goes
+        // on from the last one by number: a round whose transactions went from three digits to four lost results.
         @SuppressWarnings("unchecked")
         List<Object[]> rows = getEntityManager().createNativeQuery("""
-                        SELECT result_id, CAST(changed_by AS text), CAST(result AS text) FROM results
+                        SELECT result_id, CAST(changed_by AS text) AS changed_by_text, CAST(result AS text) AS result_text FROM results
                         WHERE run_id = :runId
                           AND (changed_by >= CAST(:from AS xid8) OR changed_by = ANY (CAST(:running AS xid8[])))
                           AND (changed_by, result_id) > (CAST(:changedBy AS xid8), :resultId)

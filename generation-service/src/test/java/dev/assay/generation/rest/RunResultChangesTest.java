@@ -22,6 +22,9 @@ import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 import java.net.URLEncoder;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -100,6 +103,45 @@ class RunResultChangesTest {
         for (String path : List.of("/api/runs/run-nope/results/changes", "/api/runs/run-nope/results/ids")) {
             given().when().get(path).then().statusCode(404).body("errors", contains(message));
         }
+    }
+
+    @Test
+    void aRoundWhoseTransactionsCrossAPowerOfTenLosesNothingAcrossItsPages() throws Exception {
+        // Transaction ids are numbers: as text 1000 sorts before 99. The pages were ordered by the ids' text while each
+        // page went on from the last one by number, so the results of a round whose transactions went from three digits
+        // to four (a fresh database's first large run) were skipped whenever a page ended among them.
+        String runId = RunQueryTest.submit();
+        List<VerificationResult> results = new ArrayList<>();
+        for (VerificationJob job : TestRuns.jobs(runId)) {
+            for (ModelConfig judge : job.judges()) {
+                results.add(TestRuns.result(job, judge, Outcome.PASSED));
+            }
+        }
+        publish(results);
+        awaitStored(runId, results.size());
+        long[] writtenBy = {97, 98, 99, 100, 101, 999, 1000, 1001};
+        try (Connection connection = PostgresResource.dataSource().getConnection()) {
+            connection.setAutoCommit(false);
+            try (Statement ddl = connection.createStatement();
+                 PreparedStatement set = connection.prepareStatement("UPDATE results SET changed_by = CAST(? AS xid8) WHERE result_id = ?")) {
+                // within this transaction only: the trigger would stamp this transaction's own id instead
+                ddl.execute("ALTER TABLE results DISABLE TRIGGER results_changed_by");
+                for (int i = 0; i < results.size(); i++) {
+                    set.setString(1, Long.toString(writtenBy[i]));
+                    set.setString(2, results.get(i).resultId());
+                    set.addBatch();
+                }
+                set.executeBatch();
+                ddl.execute("ALTER TABLE results ENABLE TRIGGER results_changed_by");
+                connection.commit();
+            }
+        }
+
+        Map<String, JsonNode> held = new LinkedHashMap<>();
+        Read round = readRound(runId, null, held);
+
+        assertThat(round.answers()).as("pages of 2").isEqualTo(4);
+        assertThat(round.read()).as("in the order of the transactions' numbers, each once").containsExactlyElementsOf(ids(results));
     }
 
     /** What one round of reads gave: the ids read (in order, repeats kept), how many answers, where the next round starts. */

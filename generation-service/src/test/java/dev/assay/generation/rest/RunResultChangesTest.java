@@ -22,10 +22,10 @@ import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
 import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,12 +45,7 @@ class RunResultChangesTest {
     @Test
     void followingTheChangesEndsWithExactlyTheStoredResultsInThePagesOrder() throws Exception {
         String runId = RunQueryTest.submit();
-        List<VerificationResult> results = new ArrayList<>();
-        for (VerificationJob job : TestRuns.jobs(runId)) {
-            for (ModelConfig judge : job.judges()) {
-                results.add(TestRuns.result(job, judge, Outcome.PASSED));
-            }
-        }
+        List<VerificationResult> results = passedResults(runId);
         assertThat(results).hasSize(8);
         Map<String, JsonNode> held = new LinkedHashMap<>();
 
@@ -111,12 +106,7 @@ class RunResultChangesTest {
         // page went on from the last one by number, so the results of a round whose transactions went from three digits
         // to four (a fresh database's first large run) were skipped whenever a page ended among them.
         String runId = RunQueryTest.submit();
-        List<VerificationResult> results = new ArrayList<>();
-        for (VerificationJob job : TestRuns.jobs(runId)) {
-            for (ModelConfig judge : job.judges()) {
-                results.add(TestRuns.result(job, judge, Outcome.PASSED));
-            }
-        }
+        List<VerificationResult> results = passedResults(runId);
         publish(results);
         awaitStored(runId, results.size());
         long[] writtenBy = {97, 98, 99, 100, 101, 999, 1000, 1001};
@@ -185,6 +175,17 @@ class RunResultChangesTest {
 
     private static void publish(List<VerificationResult> results) {
         results.forEach(result -> KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result)));
+    }
+
+    /** A passed result for each of the run's jobs and judges. */
+    private static List<VerificationResult> passedResults(String runId) {
+        List<VerificationResult> results = new ArrayList<>();
+        for (VerificationJob job : TestRuns.jobs(runId)) {
+            for (ModelConfig judge : job.judges()) {
+                results.add(TestRuns.result(job, judge, Outcome.PASSED));
+            }
+        }
+        return results;
     }
 
     private static List<String> ids(List<VerificationResult> results) {

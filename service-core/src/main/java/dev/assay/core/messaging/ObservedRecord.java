@@ -2,8 +2,8 @@ package dev.assay.core.messaging;
 
 import dev.assay.core.observability.RecordIds;
 import dev.assay.core.observability.RecordMdc;
-import dev.assay.core.observability.StageMetrics.Outcome;
 import dev.assay.core.observability.StageMetrics;
+import dev.assay.core.observability.StageMetrics.Outcome;
 import dev.assay.core.tracing.Tracing;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -17,8 +17,9 @@ import java.time.Duration;
 
 /**
  * One input record while a stage works on it: counted in and in flight, a {@code <stage> process}
- * span current on this thread (child of the connector's receive span, so of the producer's span in
- * the previous service), and once decoded its ids in the MDC and on the span. Closing it records
+ * span current on this thread while tracing is on (child of the connector's receive span, so of the
+ * producer's span in the previous service; {@link Tracing}), and once decoded its ids in the MDC and
+ * on the span. Closing it records
  * how it ended and clears all of that. Not thread-safe: used by the record's own thread.
  */
 public final class ObservedRecord implements AutoCloseable {

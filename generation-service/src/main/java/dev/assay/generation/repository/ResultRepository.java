@@ -202,22 +202,19 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         return find(query.toString(), Sort.ascending("storedAt", "resultId"), parameters);
     }
 
-    /** Counts and usage sums per run and status: {@link #aggregate} with the runs' condition between these two. */
-    private static final String AGGREGATE = """
-            select new dev.assay.generation.repository.StatusAggregate(
-                r.runId, r.status, count(r), sum(r.inputTokens), sum(r.outputTokens), sum(r.totalTokens), sum(r.costUsd))
-            from ResultEntity r\s""";
-    private static final String AGGREGATE_GROUPS = " and r.deliveries > 0 group by r.runId, r.status";
-
     /**
-     * As {@link #aggregate(Collection)} for one run: the run's summary, read for every progress event. A single-valued
-     * parameter, so Hibernate keeps the query's translation; with a list parameter it translated the query again at
-     * every read (the SQL depends on the list's length), which made this read most of the event sender's CPU.
+     * Counts and usage sums per run and status of the counted results: {@link #aggregate} with the runs' condition
+     * before this. SQL, not HQL: the summary is read for every progress event, and its first read, during a run's first
+     * seconds, spent most of its CPU translating the HQL (docs/performance.md, session 13).
      */
+    private static final String AGGREGATE = """
+            SELECT run_id, status, count(*), sum(input_tokens), sum(output_tokens), sum(total_tokens), sum(cost_usd)
+            FROM results WHERE deliveries > 0 AND\s""";
+
+    /** As {@link #aggregate(Collection)} for one run: the run's summary, read for every progress event. */
     public List<StatusAggregate> aggregate(String runId) {
-        return getEntityManager().createQuery(AGGREGATE + "where r.runId = :runId" + AGGREGATE_GROUPS, StatusAggregate.class)
-                .setParameter("runId", runId)
-                .getResultList();
+        return aggregates(getEntityManager().createNativeQuery(AGGREGATE + "run_id = :runId GROUP BY run_id, status")
+                .setParameter("runId", runId));
     }
 
     /**
@@ -228,21 +225,30 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
         if (runIds.isEmpty()) {
             return List.of();
         }
-        return getEntityManager().createQuery(AGGREGATE + "where r.runId in :runIds" + AGGREGATE_GROUPS, StatusAggregate.class)
-                .setParameter("runIds", runIds)
-                .getResultList();
+        return aggregates(getEntityManager().createNativeQuery(AGGREGATE + "run_id IN (:runIds) GROUP BY run_id, status")
+                .setParameter("runIds", runIds));
+    }
+
+    private static List<StatusAggregate> aggregates(jakarta.persistence.Query query) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = query.getResultList();
+        // PostgreSQL sums bigints as numeric
+        return rows.stream().map(row -> new StatusAggregate((String) row[0], (String) row[1], longOrNull(row[2]), longOrNull(row[3]),
+                longOrNull(row[4]), longOrNull(row[5]), (BigDecimal) row[6])).toList();
     }
 
     /**
      * Where each of the run's results sits (question, answering model, judge, replicate) and its
      * status: the five columns replicate statistics need, never the result documents. Ordered by
      * model, judge, question and replicate (result id last, so even duplicates come in a fixed order).
+     * SQL, as {@link #aggregate}: {@code assay run} reads the statistics once, as the run completes.
      */
     public List<ReplicateResult> replicates(String runId) {
-        List<Object[]> rows = getEntityManager().createQuery("""
-                        select r.questionId, r.answeringModel, r.judge, r.replicate, r.status
-                        from ResultEntity r where r.runId = :runId
-                        order by r.answeringModel, r.judge, r.questionId, r.replicate, r.resultId""", Object[].class)
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                        SELECT question_id, answering_model, judge, replicate, status
+                        FROM results WHERE run_id = :runId
+                        ORDER BY answering_model, judge, question_id, replicate, result_id""")
                 .setParameter("runId", runId)
                 .getResultList();
         return rows.stream()

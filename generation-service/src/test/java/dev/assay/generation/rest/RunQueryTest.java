@@ -13,6 +13,7 @@ import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.common.pipeline.RubricOutcome;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.testsupport.Eventually;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -195,6 +197,34 @@ class RunQueryTest {
         }
         assertThat(seen).containsExactlyInAnyOrderElementsOf(published.stream().map(VerificationResult::resultId).toList());
         given().when().get("/api/runs/" + runId + "/results?size=3&page=3").then().statusCode(200).body("results", hasSize(0));
+    }
+
+    @Test
+    void aRunsCostsAreSummedInItsSummaryAndInTheList() {
+        String priced = submit();
+        BigDecimal each = new BigDecimal("0.0125");
+        int count = 0;
+        for (VerificationJob job : TestRuns.jobs(priced)) {
+            for (ModelConfig judge : job.judges()) {
+                RubricOutcome rubric = new RubricOutcome(List.of(), List.of(), UsageMetadata.of(judge.model(), 3, 1).withCostUsd(each), 5,
+                        null);
+                VerificationResult result = TestRuns.result(job, judge, Outcome.PASSED, rubric);
+                KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result));
+                count++;
+            }
+        }
+        Eventually.await(Duration.ofSeconds(30), () -> given().get("/api/runs/" + priced).jsonPath().getString("status"),
+                "completed"::equals, "run " + priced + " to complete");
+        BigDecimal total = each.multiply(BigDecimal.valueOf(count));
+        JsonPath run = given().when().get("/api/runs/" + priced).then().statusCode(200).extract().jsonPath();
+        assertThat(new BigDecimal(run.getString("usage.cost_usd"))).isEqualByComparingTo(total);
+        assertThat(run.getInt("counts.by_status.passed")).isEqualTo(count);
+        // the listed summary sums them the same way
+        JsonPath page = given().when().get("/api/runs?size=500").then().statusCode(200).extract().jsonPath();
+        assertThat(new BigDecimal(page.getString("runs.find { it.run_id == '" + priced + "' }.usage.cost_usd")))
+                .isEqualByComparingTo(total);
+        assertThat(page.getLong("runs.find { it.run_id == '" + priced + "' }.usage.total_tokens"))
+                .isEqualTo(run.getLong("usage.total_tokens"));
     }
 
     @Test

@@ -37,7 +37,14 @@ public final class ServiceProcess implements AutoCloseable {
 
     /** How long a stopped service may take to exit before it is killed. */
     static final Duration STOP_GRACE = Duration.ofSeconds(20);
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    // HTTP/1.1: a readiness check is one small request, with no use for the upgrade to HTTP/2 that costs the starting service more
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+    /**
+     * How often readiness is asked for while the service starts. A refused connection costs next to nothing, and
+     * the run waits for the answer: every 20 ms, so readiness is seen about 10 ms after it comes, not 50.
+     */
+    private static final long READY_POLL_MS = 20;
 
     private final String name;
     private final int port;
@@ -264,7 +271,7 @@ public final class ServiceProcess implements AutoCloseable {
                 throw new IllegalStateException("interrupted while waiting for " + name);
             }
             try {
-                process.waitFor(100, TimeUnit.MILLISECONDS);
+                process.waitFor(READY_POLL_MS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while waiting for " + name);

@@ -66,6 +66,9 @@ assay_cli_aot_key() {
   # prints the key of the CLI's AOT cache for checkout $1 and JDK $2 (docs/development.md, "AOT caches"): a
   # checksum of the JDK's release file and path, the CLI jar's and the project's own jars' contents, and the
   # names of the other jars (their versions). A rebuilt CLI or another JDK has another key, so no stale cache.
-  { cat "$2/release" 2>/dev/null; echo "$2"; cd "$1/cli/target" 2>/dev/null && { cksum assay-cli.jar lib/assay-*.jar; ls lib; }; } 2>/dev/null |
+  # The options every JVM picks up from the environment too: the JVM refuses a cache recorded without the JFR
+  # recording JDK_JAVA_OPTIONS may ask for (and one recorded with it, without), so each set has its own cache.
+  { cat "$2/release" 2>/dev/null; echo "$2"; echo "${JDK_JAVA_OPTIONS-}|${JAVA_TOOL_OPTIONS-}"
+    cd "$1/cli/target" 2>/dev/null && { cksum assay-cli.jar lib/assay-*.jar; ls lib; }; } 2>/dev/null |
     cksum | cut -d' ' -f1
 }

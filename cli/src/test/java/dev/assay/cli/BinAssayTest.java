@@ -254,12 +254,24 @@ class BinAssayTest {
         assertThat(cache).as("deleted, to be recorded anew").doesNotExist();
 
         Files.writeString(home.resolve("cli/target/assay-cli.jar"), "another build", StandardOpenOption.APPEND);
-        assertThat(cliAotKey(jdk)).as("a changed CLI jar").isNotEqualTo(key);
+        String rebuilt = cliAotKey(jdk);
+        assertThat(rebuilt).as("a changed CLI jar").isNotEqualTo(key);
+        // a JFR recording asked for in the environment makes the JVM refuse a cache recorded without it: another key
+        assertThat(cliAotKey(jdk, Map.of("JDK_JAVA_OPTIONS", "-XX:StartFlightRecording"))).isNotEqualTo(rebuilt);
+        assertThat(cliAotKey(jdk, Map.of("JAVA_TOOL_OPTIONS", "-XX:StartFlightRecording"))).isNotEqualTo(rebuilt);
     }
 
     private String cliAotKey(String jdk) throws Exception {
-        Process key = new ProcessBuilder("/bin/sh", "-c", ". \"$1/bin/select-jdk.sh\" && assay_cli_aot_key \"$1\" \"$2\"", "sh",
-                home.toString(), jdk).redirectErrorStream(true).start();
+        return cliAotKey(jdk, Map.of());
+    }
+
+    private String cliAotKey(String jdk, Map<String, String> env) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", ". \"$1/bin/select-jdk.sh\" && assay_cli_aot_key \"$1\" \"$2\"", "sh",
+                home.toString(), jdk).redirectErrorStream(true);
+        builder.environment().remove("JDK_JAVA_OPTIONS");
+        builder.environment().remove("JAVA_TOOL_OPTIONS");
+        builder.environment().putAll(env);
+        Process key = builder.start();
         String out = new String(key.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(key.waitFor()).as(out).isZero();
         assertThat(out).matches("[0-9]+");

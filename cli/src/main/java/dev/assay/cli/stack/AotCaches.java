@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -147,21 +148,34 @@ public final class AotCaches {
         return false;
     }
 
+    /** The environment variables whose options every JVM takes (bin/assay's key of the CLI's cache reads them too). */
+    static final List<String> INHERITED_OPTIONS = List.of("JDK_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS");
+
     /**
      * The key of an app folder for this JVM: a hash of {@code java.home}, the JVM's version, the service's
-     * JVM options ({@link LocalStack#jvmOptions}), and every
+     * JVM options ({@link LocalStack#jvmOptions}, and {@link #INHERITED_OPTIONS} from the environment), and every
      * file of the folder (its name, size and modification time; caches and archives in it left out).
      * Hashing the 280 MB of jars would cost every start a few hundred milliseconds; a rebuilt jar has a
      * new time, and the JVM checks the class path itself as well.
      */
     static String key(Path quarkusApp) {
+        return key(quarkusApp, System.getenv());
+    }
+
+    /** {@link #key(Path)} with the options the environment {@code env} gives the service's JVM. */
+    static String key(Path quarkusApp, Map<String, String> env) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             update(digest, System.getProperty("java.home"));
             update(digest, System.getProperty("java.vm.version"));
             // the options the service runs with (ASSAY_LOCAL_JVM_OPTIONS may change them): a cache recorded
             // under other options (another collector, say) may be refused, and would then be recorded again and again
-            update(digest, String.join(" ", LocalStack.jvmOptions(System.getenv("ASSAY_LOCAL_JVM_OPTIONS"))));
+            update(digest, String.join(" ", LocalStack.jvmOptions(env.get("ASSAY_LOCAL_JVM_OPTIONS"))));
+            // and the options every JVM picks up from the environment: a JFR recording there makes the JVM refuse a cache
+            // recorded without one, and a cache recorded with one is refused without it; each has a key of its own
+            for (String variable : INHERITED_OPTIONS) {
+                update(digest, env.get(variable));
+            }
             List<Path> files = new ArrayList<>();
             try (Stream<Path> walk = Files.walk(quarkusApp)) {
                 walk.filter(Files::isRegularFile)

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,6 +46,19 @@ class AotCachesTest {
         Path cache = Files.writeString(Files.createDirectories(dir.resolve("aot")).resolve(caches.serviceCache(app).getFileName()), "cache");
         assertThat(caches.serviceOptions(caches.serviceCache(app), dir.resolve("aot.log")))
                 .as("its cache recorded").first().isEqualTo("-XX:AOTCache=" + cache.toAbsolutePath());
+    }
+
+    @Test
+    void optionsEveryJvmTakesFromTheEnvironmentGiveAnotherKey() throws Exception {
+        Path app = Files.createDirectories(dir.resolve("quarkus-app"));
+        Files.writeString(app.resolve("quarkus-run.jar"), "run");
+        String plain = AotCaches.key(app, Map.of());
+        assertThat(AotCaches.key(app, Map.of("PATH", "/bin"))).as("other variables do not count").isEqualTo(plain);
+        // the JVM refuses a cache recorded without the JFR recording these ask for, and one recorded with it without it
+        String profiled = AotCaches.key(app, Map.of("JDK_JAVA_OPTIONS", "-XX:StartFlightRecording"));
+        assertThat(profiled).isNotEqualTo(plain);
+        assertThat(AotCaches.key(app, Map.of("JAVA_TOOL_OPTIONS", "-XX:StartFlightRecording"))).isNotEqualTo(plain).isNotEqualTo(profiled);
+        assertThat(AotCaches.key(app, Map.of("ASSAY_LOCAL_JVM_OPTIONS", "-XX:+UseG1GC"))).isNotEqualTo(plain);
     }
 
     @Test

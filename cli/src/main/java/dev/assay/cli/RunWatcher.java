@@ -22,8 +22,7 @@ final class RunWatcher {
         ProgressDisplay progress = new ProgressDisplay(stdout, terminal);
         Instant started = Instant.now();
         try (RunEventStream events = api.events(runId)) {
-            // the stream's first event is the run as it is (a snapshot): a read of the run only when none comes
-            JsonNode run = events.next(POLL).orElseGet(() -> api.run(runId));
+            JsonNode run = api.run(runId);
             while (true) {
                 Instant now = Instant.now();
                 ProgressLine line = ProgressLine.of(run, Duration.between(started, now));

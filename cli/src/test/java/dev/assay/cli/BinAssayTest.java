@@ -257,10 +257,12 @@ class BinAssayTest {
         String rebuilt = cliAotKey(jdk);
         assertThat(rebuilt).as("a changed CLI jar").isNotEqualTo(key);
         // a JFR recording asked for in the environment makes the JVM refuse a cache recorded without it: another key
-        assertThat(cliAotKey(jdk, Map.of("JDK_JAVA_OPTIONS", "-XX:StartFlightRecording"))).isNotEqualTo(rebuilt);
-        assertThat(cliAotKey(jdk, Map.of("JAVA_TOOL_OPTIONS", "-XX:StartFlightRecording"))).isNotEqualTo(rebuilt);
+        String profiling = "-XX:StartFlightRecording:filename=" + dir.resolve("key-test.jfr");
+        assertThat(cliAotKey(jdk, Map.of("JDK_JAVA_OPTIONS", profiling))).isNotEqualTo(rebuilt);
+        assertThat(cliAotKey(jdk, Map.of("JAVA_TOOL_OPTIONS", profiling))).isNotEqualTo(rebuilt);
     }
 
+    /** The key as bin/assay computes it in this environment (which {@link #run} passes on, as here). */
     private String cliAotKey(String jdk) throws Exception {
         return cliAotKey(jdk, Map.of());
     }
@@ -268,8 +270,6 @@ class BinAssayTest {
     private String cliAotKey(String jdk, Map<String, String> env) throws Exception {
         ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", ". \"$1/bin/select-jdk.sh\" && assay_cli_aot_key \"$1\" \"$2\"", "sh",
                 home.toString(), jdk).redirectErrorStream(true);
-        builder.environment().remove("JDK_JAVA_OPTIONS");
-        builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().putAll(env);
         Process key = builder.start();
         String out = new String(key.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();

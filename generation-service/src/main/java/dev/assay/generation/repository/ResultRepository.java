@@ -14,6 +14,7 @@ import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.Query;
 
 import org.hibernate.Session;
 
@@ -203,9 +204,9 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
     }
 
     /**
-     * Counts and usage sums per run and status of the counted results: {@link #aggregate} with the runs' condition
-     * before this. SQL, not HQL: the summary is read for every progress event, and its first read, during a run's first
-     * seconds, spent most of its CPU translating the HQL (docs/performance.md, session 13).
+     * Counts and usage sums per run and status of the counted results, the runs' condition appended by {@link #aggregate}.
+     * SQL, not HQL: the summary is read for every progress event, and its first read, during a run's first seconds,
+     * spent most of its CPU translating the HQL (docs/performance.md, session 13).
      */
     private static final String AGGREGATE = """
             SELECT run_id, status, count(*), sum(input_tokens), sum(output_tokens), sum(total_tokens), sum(cost_usd)
@@ -229,7 +230,7 @@ public class ResultRepository implements PanacheRepositoryBase<ResultEntity, Str
                 .setParameter("runIds", runIds));
     }
 
-    private static List<StatusAggregate> aggregates(jakarta.persistence.Query query) {
+    private static List<StatusAggregate> aggregates(Query query) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = query.getResultList();
         // PostgreSQL sums bigints as numeric

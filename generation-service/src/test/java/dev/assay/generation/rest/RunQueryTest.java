@@ -10,10 +10,10 @@ import static org.hamcrest.Matchers.nullValue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.RubricOutcome;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
-import dev.assay.common.pipeline.RubricOutcome;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.testsupport.Eventually;

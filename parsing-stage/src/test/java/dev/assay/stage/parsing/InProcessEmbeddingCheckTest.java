@@ -58,6 +58,7 @@ class InProcessEmbeddingCheckTest {
         @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
         @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
         @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
+        @Override public Duration maxRateLimitWait() { return Duration.ZERO; }
         @Override public int repairAttempts() { return 0; }
     };
 

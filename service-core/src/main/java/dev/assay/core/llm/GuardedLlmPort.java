@@ -30,19 +30,24 @@ import java.util.Optional;
 
 /**
  * An adapter's port with the service's guarantees around each call: at most {@code max_concurrency}
- * calls per model at once, no call to a model before a Retry-After it gave has passed, retries with
- * backoff for errors worth retrying, one deadline for the whole call, and every attempt recorded,
- * messages exactly as sent, into {@code calls}.
+ * calls per model at once (fewer while the model answers 429s, {@link AdaptiveLimit}), no call to a
+ * model before a Retry-After it gave has passed, retries with backoff for errors worth retrying,
+ * one deadline for the whole call, and every attempt recorded, messages exactly as sent, into
+ * {@code calls} (docs/messaging.md, "Deadlines, retries and rate limits").
  *
- * <p>The deadline is the model's {@code timeout}, counted from when the call first holds one of the
- * model's {@code max_concurrency} slots: it covers every attempt, the backoff between them, waiting
- * out a Retry-After and getting a slot back for a retry. Each attempt gets what is left of it; a
- * retry that could only start after it is not made, and the call fails as {@code deadline exceeded}
- * (a timeout). Queueing for the first slot is not counted: it is local back-pressure (a stage has
- * more records in flight than the model takes calls, 64 against 8 by default), and charging it
- * would fail calls a provider never saw whenever a run is large.
+ * <p>The deadline is the model's {@code timeout}, charged only with the time the call's attempts
+ * spend with the provider: it guards against a provider that hangs, not against a queue. Each
+ * attempt gets what is left of it; once the attempts have used it up the call fails as
+ * {@code deadline exceeded} (a timeout). Time the call is held without talking to the provider is
+ * not charged to it: queueing for a slot (local back-pressure: a stage has more records in flight
+ * than the model takes calls), waiting out a Retry-After, backing off. Refusals (429s) do not use
+ * up the call's {@code max-attempts} either; the time they hold the call in all is bounded by
+ * {@code assay.llm.max-rate-limit-wait} instead, and a single Retry-After by
+ * {@code assay.llm.max-retry-after}: past either the call fails as {@code rate_limited}.
  */
 final class GuardedLlmPort implements LlmPort {
+
+    private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(GuardedLlmPort.class);
 
     private final LlmPort delegate;
     private final ModelConfig model;
@@ -114,10 +119,12 @@ final class GuardedLlmPort implements LlmPort {
     }
 
     private LlmResponse guarded(List<Message> messages, java.util.function.Supplier<LlmResponse> call) {
-        Budget budget = new Budget(model.effectiveTimeout());
+        Budget budget = new Budget(model.effectiveTimeout(), retry.maxRateLimitWait());
         PortException previous = null;
-        for (int attempt = 1; ; attempt++) {
-            awaitTurn(budget, previous);
+        int attempts = 0; // attempts that ended other than in a 429: those count against max-attempts
+        int refusals = 0;
+        while (true) {
+            long round = awaitTurn(budget, previous);
             PortException failure;
             Next next;
             long started = System.nanoTime();
@@ -125,6 +132,7 @@ final class GuardedLlmPort implements LlmPort {
                 try {
                     LlmResponse response = priced(Deadline.within(budget.remaining(), model.canonicalKey(), call::get));
                     observed.succeeded(response.usage());
+                    adapted(limits.succeeded(model), false);
                     record(messages, recordedAnswer(response), response.usage(), started, null);
                     return response;
                 } catch (PortException e) {
@@ -134,13 +142,20 @@ final class GuardedLlmPort implements LlmPort {
                     failure = new PortExecutionException(model.canonicalKey() + ": unexpected " + e.getClass().getSimpleName()
                             + (e.getMessage() == null ? "" : ": " + e.getMessage()), null, e);
                 }
+                budget.spentInAttempt(System.nanoTime() - started);
                 // before anything else: calls to this model waiting right now must see it
                 failure.retryAfter().ifPresent(wait -> gate.holdFor(model.canonicalKey(), wait));
+                if (RetryPolicy.isRefusal(failure)) {
+                    refusals++;
+                    adapted(limits.rateLimited(model, round), true);
+                } else {
+                    attempts++;
+                }
                 if (failure.kind() == PortErrorKind.TIMEOUT && budget.isOver()) {
                     failure = deadlineExceeded("no answer within the call's timeout of " + describe(budget.timeout()), failure);
                     next = new Next(Duration.ZERO, failure);
                 } else {
-                    next = next(failure, attempt, budget);
+                    next = next(failure, attempts, refusals, budget);
                 }
                 observed.failed(failure, next.ending() == null);
             } finally {
@@ -150,7 +165,11 @@ final class GuardedLlmPort implements LlmPort {
             if (next.ending() != null) {
                 throw next.ending();
             }
+            long pausing = System.nanoTime();
             pause(next.pause(), failure);
+            if (RetryPolicy.isRefusal(failure)) {
+                budget.heldByRateLimits(System.nanoTime() - pausing);
+            }
             previous = failure;
         }
     }
@@ -159,30 +178,36 @@ final class GuardedLlmPort implements LlmPort {
     private record Next(Duration pause, PortException ending) {
     }
 
-    private Next next(PortException failure, int attempt, Budget budget) {
-        if (!retry.shouldRetry(failure, attempt)) {
+    private Next next(PortException failure, int attempts, int refusals, Budget budget) {
+        if (!retry.shouldRetry(failure, attempts)) {
             return new Next(Duration.ZERO, failure);
         }
         Optional<Duration> asked = failure.retryAfter();
         if (asked.isPresent() && asked.get().compareTo(retry.maxRetryAfter()) > 0) {
             return new Next(Duration.ZERO, tooLongToWait(asked.get(), failure));
         }
+        if (budget.isOver()) {
+            return new Next(Duration.ZERO, deadlineExceeded("the attempts so far took the call's whole timeout of "
+                    + describe(budget.timeout()) + " (the last: " + failure.getMessage() + ")", failure));
+        }
+        boolean refused = RetryPolicy.isRefusal(failure);
         // a Retry-After is waited out at the gate (with any later one another call got); else back off
-        Duration pause = asked.isPresent() ? Duration.ZERO : retry.backoff(attempt + 1);
-        Duration wait = max(pause, gate.remaining(model.canonicalKey()));
-        if (wait.compareTo(budget.remaining()) >= 0) {
-            return new Next(Duration.ZERO, deadlineExceeded("a retry could start only in " + describe(wait)
-                    + ", after the call's timeout of " + describe(budget.timeout()) + " (" + attempt
-                    + (attempt == 1 ? " attempt" : " attempts") + " so far; the last: " + failure.getMessage() + ")", failure));
+        Duration pause = asked.isPresent() ? Duration.ZERO : retry.backoff((refused ? refusals : attempts) + 1);
+        if (refused) {
+            Duration wait = max(pause, gate.remaining(model.canonicalKey()));
+            if (budget.wouldWaitTooLong(wait)) {
+                return new Next(Duration.ZERO, waitedTooLong(wait, budget, refusals, failure));
+            }
         }
         return new Next(pause, null);
     }
 
     /**
-     * Returns holding a permit for the model, at a time no Retry-After forbids, within the call's
-     * deadline; throws when that cannot be had.
+     * Returns holding a permit for the model, at a time no Retry-After forbids, and the round of the
+     * model's limit the permit was taken in; throws when the wait would be longer than allowed.
+     * Neither the wait for the permit nor the one at the gate is charged to the call's deadline.
      */
-    private void awaitTurn(Budget budget, PortException previous) {
+    private long awaitTurn(Budget budget, PortException previous) {
         String key = model.canonicalKey();
         while (true) {
             Duration held = gate.remaining(key);
@@ -190,25 +215,41 @@ final class GuardedLlmPort implements LlmPort {
                 if (held.compareTo(retry.maxRetryAfter()) > 0) {
                     throw tooLongToWait(held, previous);
                 }
-                if (budget.started() && held.compareTo(budget.remaining()) >= 0) {
-                    throw deadlineExceeded("the provider's Retry-After holds calls to this model for another " + describe(held)
-                            + ", past the call's timeout of " + describe(budget.timeout()), previous);
+                if (budget.wouldWaitTooLong(held)) {
+                    throw waitedTooLong(held, budget, 0, previous);
                 }
+                long pausing = System.nanoTime();
                 pause(held, new PortExecutionException(key + ": interrupted while waiting out a Retry-After"));
+                budget.heldByRateLimits(System.nanoTime() - pausing);
                 continue;
             }
-            if (!budget.started()) {
-                limits.acquire(model); // queueing for the first slot: not charged to the deadline (see above)
-            } else if (!limits.tryAcquire(model, budget.remaining())) {
-                throw deadlineExceeded("no free slot for a retry within the call's timeout of " + describe(budget.timeout())
-                        + " (all " + model.effectiveMaxConcurrency() + " of the model's max_concurrency busy)", previous);
-            }
+            long round = limits.acquire(model);
             if (gate.remaining(key).isZero()) {
-                budget.start();
-                return;
+                return round;
             }
             // a 429 arrived while this call queued: give the slot back and wait it out
             limits.release(model);
+        }
+    }
+
+    /**
+     * Reports a change of the model's concurrency limit; logs it at info when it leaves
+     * max_concurrency or gets back to it (in between, at debug: under steady 429s it changes often).
+     */
+    private void adapted(java.util.OptionalInt changed, boolean down) {
+        if (changed.isEmpty()) {
+            return;
+        }
+        int limit = changed.getAsInt();
+        int max = limits.forModel(model).max();
+        observer.concurrencyLimitChanged(model, limit, max);
+        if (down && limit * 2 >= max) {
+            LOG.infof("%s: the provider answered 429: concurrency limit now %d of max_concurrency %d, back up by one"
+                    + " after each round of successes", model.canonicalKey(), limit, max);
+        } else if (!down && limit == max) {
+            LOG.infof("%s: concurrency limit back at max_concurrency %d", model.canonicalKey(), max);
+        } else {
+            LOG.debugf("%s: concurrency limit now %d of max_concurrency %d", model.canonicalKey(), limit, max);
         }
     }
 
@@ -223,39 +264,62 @@ final class GuardedLlmPort implements LlmPort {
                 + (cause == null ? "" : " (" + cause.getMessage() + ")"), asked, cause);
     }
 
-    /** One call's time: the model's timeout, from when the call was asked for. */
-    /** The call's deadline; it starts when the call first holds a slot (one thread: the caller's). */
+    private RateLimitedException waitedTooLong(Duration more, Budget budget, int refusals, PortException cause) {
+        return new RateLimitedException(model.canonicalKey() + ": rate limited: the provider kept refusing calls to this model;"
+                + " this call was held " + describe(budget.heldByRateLimits())
+                + (refusals == 0 ? "" : " after " + refusals + (refusals == 1 ? " refusal" : " refusals"))
+                + " and another " + describe(more) + " would pass assay.llm.max-rate-limit-wait ("
+                + describe(budget.maxRateLimitWait()) + "); raise that setting to wait longer"
+                + (cause == null ? "" : " (" + cause.getMessage() + ")"), more, cause);
+    }
+
+    /**
+     * One call's two allowances (one thread: the caller's): its {@code timeout}, charged with the
+     * time its attempts spend with the provider, and the time rate limits may hold it.
+     */
     private static final class Budget {
 
         private final Duration timeout;
-        private long startedNanos;
-        private boolean started;
+        private final Duration maxRateLimitWait;
+        private long attemptsNanos;
+        private long heldNanos;
 
-        Budget(Duration timeout) {
+        Budget(Duration timeout, Duration maxRateLimitWait) {
             this.timeout = timeout;
+            this.maxRateLimitWait = maxRateLimitWait;
         }
 
         Duration timeout() {
             return timeout;
         }
 
-        boolean started() {
-            return started;
+        Duration maxRateLimitWait() {
+            return maxRateLimitWait;
         }
 
-        void start() {
-            if (!started) {
-                started = true;
-                startedNanos = System.nanoTime();
-            }
+        void spentInAttempt(long nanos) {
+            attemptsNanos += nanos;
         }
 
         Duration remaining() {
-            return started ? timeout.minusNanos(System.nanoTime() - startedNanos) : timeout;
+            return timeout.minusNanos(attemptsNanos);
         }
 
         boolean isOver() {
             return remaining().compareTo(Duration.ZERO) <= 0;
+        }
+
+        void heldByRateLimits(long nanos) {
+            heldNanos += nanos;
+        }
+
+        Duration heldByRateLimits() {
+            return Duration.ofNanos(heldNanos);
+        }
+
+        /** Whether waiting {@code more} for rate limits would take the call past {@code max-rate-limit-wait}. */
+        boolean wouldWaitTooLong(Duration more) {
+            return heldByRateLimits().plus(more).compareTo(maxRateLimitWait) > 0;
         }
     }
 

@@ -9,7 +9,10 @@ import java.time.Duration;
 @ConfigMapping(prefix = "assay.llm")
 public interface LlmSettings {
 
-    /** Attempts per call, the first included, for errors worth retrying (429, timeouts, 5xx, connection errors). */
+    /**
+     * Attempts per call, the first included, for errors worth retrying (timeouts, 5xx, connection
+     * errors). A 429 does not count against them: refusals are bounded by {@link #maxRateLimitWait()}.
+     */
     @WithDefault("3")
     int maxAttempts();
 
@@ -23,6 +26,14 @@ public interface LlmSettings {
     /** A provider's Retry-After is honoured up to this long. */
     @WithDefault("60s")
     Duration maxRetryAfter();
+
+    /**
+     * The longest one call is held by its model's rate limits in all (Retry-Afters and the backoff
+     * after 429s); past it the call fails as {@code rate_limited}. This time is not charged to the
+     * model's {@code timeout}.
+     */
+    @WithDefault("10m")
+    Duration maxRateLimitWait();
 
     /** Extra rounds in which a judge is shown why its JSON was unusable and asked again. */
     @WithDefault("1")

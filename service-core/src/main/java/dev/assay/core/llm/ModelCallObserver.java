@@ -19,6 +19,13 @@ public interface ModelCallObserver {
     /** An attempt is about to be sent, on this thread. The handle must be closed on the same thread. */
     Attempt started(ModelConfig model, Stage stage, PromptTask task);
 
+    /**
+     * The model's concurrency limit in this instance changed to {@code limit} (at most {@code max},
+     * its {@code max_concurrency}): halved after a 429, or one higher after a round of successes.
+     */
+    default void concurrencyLimitChanged(ModelConfig model, int limit, int max) {
+    }
+
     /** One attempt in flight; exactly one of {@link #succeeded} or {@link #failed} is called before {@link #close}. */
     interface Attempt extends AutoCloseable {
 

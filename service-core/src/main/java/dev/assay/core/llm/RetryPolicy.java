@@ -1,11 +1,16 @@
 package dev.assay.core.llm;
 
+import dev.assay.common.port.PortErrorKind;
 import dev.assay.common.port.PortException;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Whether to try a failed call again, and how long to back off first when the provider did not say. */
+/**
+ * Whether to try a failed call again, and how long to back off first when the provider did not say.
+ * A 429 is the provider saying "later", not a failed try: it does not use up an attempt; how long a
+ * call may be held by refusals is {@link #maxRateLimitWait()} instead.
+ */
 final class RetryPolicy {
 
     private final LlmSettings settings;
@@ -14,8 +19,17 @@ final class RetryPolicy {
         this.settings = settings;
     }
 
+    /** @param attemptsSoFar the call's attempts that ended other than in a 429 */
     boolean shouldRetry(PortException error, int attemptsSoFar) {
-        return error.retryable() && attemptsSoFar < settings.maxAttempts();
+        if (!error.retryable()) {
+            return false;
+        }
+        return isRefusal(error) || attemptsSoFar < settings.maxAttempts();
+    }
+
+    /** A 429: counted against {@link #maxRateLimitWait()}, not the attempts. */
+    static boolean isRefusal(PortException error) {
+        return error.kind() == PortErrorKind.RATE_LIMITED;
     }
 
     /**
@@ -34,5 +48,10 @@ final class RetryPolicy {
     /** The longest Retry-After a call waits for; a longer one ends the call instead of being cut short. */
     Duration maxRetryAfter() {
         return settings.maxRetryAfter();
+    }
+
+    /** The longest one call is held by its model's rate limits in all before it fails as {@code rate_limited}. */
+    Duration maxRateLimitWait() {
+        return settings.maxRateLimitWait();
     }
 }

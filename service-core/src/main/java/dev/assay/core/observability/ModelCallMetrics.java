@@ -30,7 +30,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Metrics and a span for every model call attempt the gateway makes (docs/deploy.md, Observability):
  * {@code assay_llm_calls_total}, {@code assay_llm_tokens_total}, {@code assay_llm_calls_in_flight}
- * and {@code assay_llm_call_seconds}, tagged with the model's canonical key.
+ * and {@code assay_llm_call_seconds}, tagged with the model's canonical key; and each model's
+ * adaptive concurrency limit, {@code assay_llm_concurrency_limit}.
  */
 @ApplicationScoped
 public class ModelCallMetrics implements ModelCallObserver {
@@ -39,6 +40,7 @@ public class ModelCallMetrics implements ModelCallObserver {
     public static final String TOKENS = "assay.llm.tokens";
     public static final String IN_FLIGHT = "assay.llm.calls.in.flight";
     public static final String DURATION = "assay.llm.call";
+    public static final String CONCURRENCY_LIMIT = "assay.llm.concurrency.limit";
 
     /** Outcome of an attempt that failed and is tried again. */
     public static final String RETRIED = "retried";
@@ -61,6 +63,7 @@ public class ModelCallMetrics implements ModelCallObserver {
     private final MeterRegistry registry;
     private final Tracer tracer;
     private final ConcurrentMap<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, AtomicInteger> concurrencyLimits = new ConcurrentHashMap<>();
     // Registered once per tag set (as in StageMetrics): registering again runs the registry's filters each call.
     private final ConcurrentMap<List<String>, Counter> callCounters = new ConcurrentHashMap<>();
     private final ConcurrentMap<List<String>, Timer> callTimers = new ConcurrentHashMap<>();
@@ -82,6 +85,7 @@ public class ModelCallMetrics implements ModelCallObserver {
         String stageName = stage == null ? "none" : stage.wireName();
         AtomicInteger running = inFlight(key);
         running.incrementAndGet();
+        concurrencyLimit(key, model.effectiveMaxConcurrency()); // at max_concurrency until a 429 says otherwise
         Span span = tracer.spanBuilder("chat " + model.model())
                 .setSpanKind(SpanKind.INTERNAL)
                 .setAttribute(GEN_AI_OPERATION, "chat")
@@ -155,6 +159,24 @@ public class ModelCallMetrics implements ModelCallObserver {
                 .baseUnit("tokens")
                 .tags("model", model, "stage", stage, "direction", direction)
                 .register(registry)).increment(count);
+    }
+
+    @Override
+    public void concurrencyLimitChanged(ModelConfig model, int limit, int max) {
+        concurrencyLimit(model.canonicalKey(), max).set(limit);
+    }
+
+    private AtomicInteger concurrencyLimit(String model, int initial) {
+        return concurrencyLimits.computeIfAbsent(model, key -> {
+            AtomicInteger limit = new AtomicInteger(initial);
+            Gauge.builder(CONCURRENCY_LIMIT, limit, AtomicInteger::get)
+                    .description("Calls a model may have in flight right now in this instance: its max_concurrency,"
+                            + " halved after a 429 and raised by one after each round of successes")
+                    .tags("model", key)
+                    .strongReference(true)
+                    .register(registry);
+            return limit;
+        });
     }
 
     private AtomicInteger inFlight(String model) {

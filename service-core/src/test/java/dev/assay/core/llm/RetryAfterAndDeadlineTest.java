@@ -35,10 +35,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
- * The gateway's two promises about time, observed from the stub's side: no request to a model
- * arrives before a Retry-After the model gave has passed, whichever call it belongs to; and a call
- * ends by its model's timeout, counting queueing, Retry-After and backoff, with no attempt after it.
- * (Test settings: assay.llm.max-retry-after=2s, backoff 20ms to 200ms.)
+ * The gateway's promises about time, observed from the stub's side: no request to a model arrives
+ * before a Retry-After the model gave has passed, whichever call it belongs to; a call's attempts
+ * end by its model's timeout, with no attempt after it; time held by rate limits is not charged to
+ * that timeout and refusals do not use up attempts, so a rate-limited run is slower, not failed,
+ * up to assay.llm.max-rate-limit-wait. (Test settings: assay.llm.max-retry-after=2s, backoff 20ms
+ * to 200ms, 3 attempts.)
  */
 @QuarkusTest
 @QuarkusTestResource(StubLlmResource.class)
@@ -147,7 +149,8 @@ class RetryAfterAndDeadlineTest {
     }
 
     @Test
-    void retriesAndBackoffShareOneDeadlineNoAttemptStartsAfterIt() {
+    void theAttemptsShareOneDeadlineNoAttemptStartsAfterIt() {
+        // 1.5 s each: the second attempt gets the last second of the 2.5 s and is abandoned there
         stub.when(any()).thenReply(StubReply.serverError().withLatency(Duration.ofMillis(1500)));
         Instant started = Instant.now();
 
@@ -180,6 +183,53 @@ class RetryAfterAndDeadlineTest {
             assertThat(holder.get(30, TimeUnit.SECONDS).calls()).hasSize(1);
         }
         assertThat(stub.requestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void timeHeldByRetryAfterIsNotChargedToTheDeadline() {
+        // three refusals of 1 s each hold the call about 3 s, twice its 1.5 s timeout; its attempts take milliseconds
+        stub.when(any()).thenReply(StubReply.rateLimited(Duration.ofSeconds(1))).times(3);
+        stub.when(any()).thenReply("Paris");
+
+        Completion answer = ask(gateway, model("m-held-not-charged", Duration.ofMillis(1500), 4));
+
+        assertThat(answer.content()).isEqualTo("Paris");
+        assertThat(answer.calls()).hasSize(4);
+        assertThat(answer.calls().subList(0, 3)).allSatisfy(call -> assertThat(call.error()).contains("HTTP 429"));
+        List<RecordedRequest> requests = stub.requests();
+        assertThat(requests).hasSize(4);
+        for (int i = 1; i < requests.size(); i++) {
+            assertThat(requests.get(i).receivedAt()).isAfterOrEqualTo(requests.get(i - 1).receivedAt().plusSeconds(1));
+        }
+    }
+
+    @Test
+    void refusalsDoNotUseUpAttemptsTheTotalWaitForThemIsBounded() {
+        // 4.5 s of waiting allows four 1 s Retry-Afters, not a fifth: five requests, more than the 3 attempts
+        ModelGateway patient = new ModelGateway(factories.stream().toList(), secrets, withMaxRateLimitWait(Duration.ofMillis(4500)));
+        stub.when(any()).thenReply(StubReply.rateLimited(Duration.ofSeconds(1)));
+
+        ModelCallException error = catchThrowableOfType(ModelCallException.class,
+                () -> ask(patient, model("m-429-always", Duration.ofSeconds(20), 4)));
+
+        assertThat(error.portError().kind()).isEqualTo(PortErrorKind.RATE_LIMITED);
+        assertThat(error.toFailure(Stage.GENERATION).category()).isEqualTo(FailureCategory.RETRY);
+        assertThat(error.getMessage()).contains("openai:m-429-always: rate limited: the provider kept refusing")
+                .contains("after 5 refusals").contains("assay.llm.max-rate-limit-wait (4.5s)")
+                .contains("raise that setting").contains("(5 attempts)");
+        assertThat(stub.requestCount()).isEqualTo(5);
+    }
+
+    /** The test settings, but with this total wait for rate limits. */
+    private LlmSettings withMaxRateLimitWait(Duration wait) {
+        return new LlmSettings() {
+            @Override public int maxAttempts() { return settings.maxAttempts(); }
+            @Override public Duration initialBackoff() { return settings.initialBackoff(); }
+            @Override public Duration maxBackoff() { return settings.maxBackoff(); }
+            @Override public Duration maxRetryAfter() { return settings.maxRetryAfter(); }
+            @Override public Duration maxRateLimitWait() { return wait; }
+            @Override public int repairAttempts() { return settings.repairAttempts(); }
+        };
     }
 
     /** Counts down when an attempt fails rate limited; the gateway has then read the 429. */

@@ -174,6 +174,11 @@ class ModelCallMetricsTest {
         }
 
         @Override
+        public Duration maxRateLimitWait() {
+            return Duration.ofMillis(50);
+        }
+
+        @Override
         public int repairAttempts() {
             return 0;
         }

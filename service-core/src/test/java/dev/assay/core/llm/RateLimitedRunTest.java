@@ -42,7 +42,7 @@ class RateLimitedRunTest {
     /** The one time setting: the model's timeout; every other wait in the test derives from it. */
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
-    private static final int CALLS = 50;
+    private static final int CALLS = 100;
     private static final int MAX_CONCURRENCY = 16;
     private static final int ONE_IN = 5;
 

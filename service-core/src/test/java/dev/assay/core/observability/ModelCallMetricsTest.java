@@ -7,6 +7,7 @@ import dev.assay.common.port.LlmResponse;
 import dev.assay.common.port.MalformedResponseException;
 import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.PortExecutionException;
+import dev.assay.common.port.RateLimitedException;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
@@ -62,6 +63,22 @@ class ModelCallMetricsTest {
         assertThat(timer.count()).isEqualTo(1);
         assertThat(timer.takeSnapshot().histogramCounts()).extracting(CountAtBucket::bucket)
                 .hasSize(ModelCallMetrics.CALL_BUCKETS.length);
+    }
+
+    @Test
+    void aRefusalHalvesTheModelsConcurrencyLimitGauge() {
+        ModelConfig four = new ModelConfig(null, "scripted", "m-429", null, null, null, null, null, Duration.ofSeconds(5), 4, null);
+        script.add(() -> {
+            throw new RateLimitedException("HTTP 429", Duration.ofMillis(1));
+        });
+        script.add(() -> new LlmResponse("Paris", UsageMetadata.of("m", 12, 3), null));
+
+        gateway.complete(four, Stage.GENERATION, PromptTask.GENERATION, PROMPT);
+
+        // 4 halved to 2 by the 429; one success is half a round at 2, so it stays there
+        assertThat(registry.get(ModelCallMetrics.CONCURRENCY_LIMIT).tag("model", "scripted:m-429").gauge().value()).isEqualTo(2.0);
+        assertThat(calls("scripted:m-429", "retried")).isEqualTo(1);
+        assertThat(calls("scripted:m-429", "success")).isEqualTo(1);
     }
 
     @Test

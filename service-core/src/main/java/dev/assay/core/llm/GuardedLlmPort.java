@@ -124,7 +124,7 @@ final class GuardedLlmPort implements LlmPort {
         int attempts = 0; // attempts that ended other than in a 429: those count against max-attempts
         int refusals = 0;
         while (true) {
-            long round = awaitTurn(budget, previous);
+            long round = awaitTurn(budget, previous, refusals);
             PortException failure;
             Next next;
             long started = System.nanoTime();
@@ -207,7 +207,7 @@ final class GuardedLlmPort implements LlmPort {
      * model's limit the permit was taken in; throws when the wait would be longer than allowed.
      * Neither the wait for the permit nor the one at the gate is charged to the call's deadline.
      */
-    private long awaitTurn(Budget budget, PortException previous) {
+    private long awaitTurn(Budget budget, PortException previous, int refusals) {
         String key = model.canonicalKey();
         while (true) {
             Duration held = gate.remaining(key);
@@ -216,7 +216,7 @@ final class GuardedLlmPort implements LlmPort {
                     throw tooLongToWait(held, previous);
                 }
                 if (budget.wouldWaitTooLong(held)) {
-                    throw waitedTooLong(held, budget, 0, previous);
+                    throw waitedTooLong(held, budget, refusals, previous);
                 }
                 long pausing = System.nanoTime();
                 pause(held, new PortExecutionException(key + ": interrupted while waiting out a Retry-After"));

@@ -220,6 +220,28 @@ class RetryAfterAndDeadlineTest {
         assertThat(stub.requestCount()).isEqualTo(5);
     }
 
+    @Test
+    void refusalsWithoutRetryAfterBackOffUntilTheTotalWaitIsSpent() {
+        // no Retry-After: the gateway backs off (20 ms doubling to 200 ms), each pause counted against the 1 s
+        ModelGateway patient = new ModelGateway(factories.stream().toList(), secrets, withMaxRateLimitWait(Duration.ofSeconds(1)));
+        stub.when(any()).thenReply(StubReply.error(429, "rate_limit_exceeded", "slow down (stub)"));
+
+        ModelCallException error = catchThrowableOfType(ModelCallException.class,
+                () -> ask(patient, model("m-429-no-retry-after", Duration.ofSeconds(20), 4)));
+
+        assertThat(error.portError().kind()).isEqualTo(PortErrorKind.RATE_LIMITED);
+        assertThat(error.getMessage()).contains("kept refusing").contains("assay.llm.max-rate-limit-wait (1s)");
+        assertThat(stub.requestCount()).isGreaterThan(settings.maxAttempts());
+        // each pause at least its backoff: doubling per refusal from initial-backoff, capped at max-backoff
+        List<RecordedRequest> requests = stub.requests();
+        for (int i = 1; i < requests.size(); i++) {
+            Duration floor = settings.initialBackoff().multipliedBy(1L << Math.min(20, i - 1));
+            floor = floor.compareTo(settings.maxBackoff()) > 0 ? settings.maxBackoff() : floor;
+            assertThat(Duration.between(requests.get(i - 1).receivedAt(), requests.get(i).receivedAt()))
+                    .as("pause before request %d", i + 1).isGreaterThanOrEqualTo(floor);
+        }
+    }
+
     /** The test settings, but with this total wait for rate limits. */
     private LlmSettings withMaxRateLimitWait(Duration wait) {
         return new LlmSettings() {

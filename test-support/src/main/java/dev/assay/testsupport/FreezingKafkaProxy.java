@@ -156,6 +156,9 @@ public final class FreezingKafkaProxy implements AutoCloseable {
             // the peer closed its side: both go
         } catch (IOException e) {
             // a reset or close(): both go
+        } catch (RuntimeException e) {
+            // a response the proxy could not rewrite: its clients would wait for ever on a broker that seems to answer
+            System.err.println("kafka proxy: closing a connection, a response could not be readdressed: " + e);
         } finally {
             sockets.remove(from);
             sockets.remove(to);

@@ -1,6 +1,5 @@
 package dev.assay.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.localstack.ServiceProcess;
 import dev.assay.localstack.stub.RecordedRequest;
@@ -42,8 +41,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class FaultEndToEndTest {
 
     private static final Duration FREEZE = Duration.ofSeconds(Long.getLong("assay.freeze.seconds", 30));
-    /** What the issue promises: the run is complete this long after the fault's end at the latest. */
-    private static final Duration COMPLETES_WITHIN = Duration.ofMinutes(5);
     private static final int QUESTIONS = 20;
     /** The answers come this much apart (question n after n times it), so results go on arriving for seconds. */
     private static final Duration ANSWER_SPACING = Duration.ofMillis(300);
@@ -94,7 +91,7 @@ class FaultEndToEndTest {
         }
 
         assertThat(storedBefore).as("results stored before the freeze: it came mid-run").isLessThan(QUESTIONS);
-        assertCompleteOnce(runId, true);
+        OutageRuns.assertCompleteOnce(stack, runId, QUESTIONS, true);
         Eventually.await(Duration.ofSeconds(60), () -> OutageRuns.health(generation, "ready"), status -> status == 200, "readiness UP again");
     }
 
@@ -118,7 +115,7 @@ class FaultEndToEndTest {
         }
 
         assertThat(storedBefore).as("results stored before the freeze: it came mid-run").isLessThan(QUESTIONS);
-        assertCompleteOnce(runId, true);
+        OutageRuns.assertCompleteOnce(stack, runId, QUESTIONS, true);
         for (ServiceProcess service : stack.services()) {
             Eventually.await(Duration.ofSeconds(60), () -> OutageRuns.health(service, "ready"), status -> status == 200,
                     service.name() + " readiness UP again");
@@ -141,18 +138,7 @@ class FaultEndToEndTest {
 
         assertThat(storedBefore).as("results stored before the kill: it came mid-run").isLessThan(QUESTIONS);
         // redone records may publish a result again (at-least-once); stored, it is still one result
-        assertCompleteOnce(runId, false);
-    }
-
-    private void assertCompleteOnce(String runId, boolean publishedOnce) {
-        JsonNode run = RunApi.awaitCompleted(runId, COMPLETES_WITHIN, stack::logTails);
-        assertThat(run.get("counts").get("done").asInt()).isEqualTo(QUESTIONS);
-        JsonNode results = RunApi.results(runId);
-        assertThat(results.get("total").asInt()).isEqualTo(QUESTIONS);
-        for (JsonNode result : results.get("results")) {
-            assertThat(result.get("status").asText()).as(result.toString()).isEqualTo("passed");
-        }
-        RunRecords.assertEachResultOnce(runId, QUESTIONS, publishedOnce);
+        OutageRuns.assertCompleteOnce(stack, runId, QUESTIONS, false);
     }
 
     /** Waits until the run has results stored, but not all: the fault then comes in the middle of it. */

@@ -1,6 +1,5 @@
 package dev.assay.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.localstack.ServiceProcess;
 import dev.assay.localstack.stub.RecordedRequest;
@@ -94,8 +93,9 @@ class OutageEndToEndTest {
             PostgresResource.resume();
         }
 
-        // a restart of the database redelivers nothing: each result published and stored once
-        assertCompleteWithNothingDeadLettered(runId, true);
+        // the outage may begin before the run's row records its jobs published: they are then published again once
+        // the database is back (docs/api.md, POST /api/runs), each result twice on assay.results, stored once
+        OutageRuns.assertCompleteOnce(stack, runId, QUESTIONS, false);
         Eventually.await(Duration.ofSeconds(60), () -> OutageRuns.health(generation, "ready"), status -> status == 200, "readiness UP again");
         assertThat(Files.readString(generation.log())).contains("the result store is unavailable (")
                 .contains("the result store is available again after");
@@ -141,22 +141,11 @@ class OutageEndToEndTest {
 
         // the consumer groups may rebalance when the broker returns and redo a record in flight: published again
         // maybe, stored once
-        assertCompleteWithNothingDeadLettered(runId, false);
+        OutageRuns.assertCompleteOnce(stack, runId, QUESTIONS, false);
         for (ServiceProcess service : stack.services()) {
             Eventually.await(Duration.ofSeconds(60), () -> OutageRuns.health(service, "ready"), status -> status == 200,
                     service.name() + " readiness UP again");
         }
-    }
-
-    private void assertCompleteWithNothingDeadLettered(String runId, boolean publishedOnce) {
-        JsonNode run = RunApi.awaitCompleted(runId, Duration.ofMinutes(3), stack::logTails);
-        assertThat(run.get("counts").get("done").asInt()).isEqualTo(QUESTIONS);
-        JsonNode results = RunApi.results(runId);
-        assertThat(results.get("total").asInt()).isEqualTo(QUESTIONS);
-        for (JsonNode result : results.get("results")) {
-            assertThat(result.get("status").asText()).as(result.toString()).isEqualTo("passed");
-        }
-        RunRecords.assertEachResultOnce(runId, QUESTIONS, publishedOnce);
     }
 
     private StubReply reply(RecordedRequest request) {

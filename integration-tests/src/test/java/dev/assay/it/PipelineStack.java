@@ -54,7 +54,14 @@ final class PipelineStack implements AutoCloseable {
 
     /** As {@link #start()}, with {@code extraEnv} added to every service's environment. */
     static PipelineStack start(Map<String, String> extraEnv) throws IOException {
-        String bootstrap = KafkaBrokerResource.bootstrapServers();
+        return start(extraEnv, KafkaBrokerResource.bootstrapServers());
+    }
+
+    /**
+     * As {@link #start(Map)}, the services reaching the shared broker at {@code bootstrap} (a proxy in front of
+     * it: FaultEndToEndTest); the topics are made on the broker itself.
+     */
+    static PipelineStack start(Map<String, String> extraEnv, String bootstrap) throws IOException {
         for (String topic : Topics.ALL) {
             KafkaBrokerResource.createTopic(topic, PARTITIONS);
         }

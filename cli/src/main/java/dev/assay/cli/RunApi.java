@@ -233,16 +233,50 @@ final class RunApi {
     }
 
     /**
-     * POST /api/dlq/replay: sends dead-lettered records back to their topics ({@code topic} null:
-     * every topic); returns the service's count of what it replayed and passed over.
+     * GET /api/dead-letters: the newest {@code limit} dead letters ({@code topic} null: from every
+     * topic), each with its reason, origin, time and a readable prefix of its value.
      */
-    JsonNode replayDeadLetters(String topic, boolean fromBeginning) {
+    JsonNode deadLetters(String topic, int limit) {
+        String query = "?limit=" + limit + (topic == null ? "" : "&topic=" + URLEncoder.encode(topic, StandardCharsets.UTF_8));
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/dead-letters" + query)).GET(),
+                Duration.ofMinutes(2));
+        return deadLetterAnswer(response, "listed");
+    }
+
+    /** GET /api/dead-letters/{partition}/{offset}: one dead letter whole (value and headers). */
+    JsonNode deadLetter(int partition, long offset) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(
+                URI.create(baseUrl + "/api/dead-letters/" + partition + "/" + offset)).GET(), Duration.ofMinutes(2));
+        return deadLetterAnswer(response, "read");
+    }
+
+    private JsonNode deadLetterAnswer(HttpResponse<String> response, String what) {
+        JsonNode answer = parse(response);
+        if (response.statusCode() == 400 || response.statusCode() == 404) {
+            throw new InvalidInputException(answer.path("errors").path(0).asText(response.body()));
+        }
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("the dead letters could not be " + what + " (HTTP " + response.statusCode() + "): "
+                    + answer.path("errors").path(0).asText(response.body()));
+        }
+        return answer;
+    }
+
+    /**
+     * POST /api/dlq/replay: sends dead-lettered records back to their topics ({@code topic} null:
+     * every topic); returns the service's count of what it replayed and passed over. Records that
+     * failed again after an earlier replay are passed over unless {@code includeFailedReplays}.
+     */
+    JsonNode replayDeadLetters(String topic, boolean fromBeginning, boolean includeFailedReplays) {
         List<String> query = new ArrayList<>();
         if (topic != null) {
             query.add("topic=" + URLEncoder.encode(topic, StandardCharsets.UTF_8));
         }
         if (fromBeginning) {
             query.add("from_beginning=true");
+        }
+        if (includeFailedReplays) {
+            query.add("include_failed_replays=true");
         }
         URI uri = URI.create(baseUrl + "/api/dlq/replay" + (query.isEmpty() ? "" : "?" + String.join("&", query)));
         // the service reads the topic to its end and waits for the broker: allow it the time

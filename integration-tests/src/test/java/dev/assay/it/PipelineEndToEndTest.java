@@ -2,6 +2,7 @@ package dev.assay.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.assay.common.json.Json;
+import dev.assay.common.pipeline.CommittedSchemas;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.testsupport.Eventually;
 import dev.assay.localstack.ServiceProcess;
@@ -70,6 +71,24 @@ class PipelineEndToEndTest {
         if (stack != null) {
             stack.close();
         }
+    }
+
+    /**
+     * Every record the run wrote on every topic is valid against the committed JSON Schema of its
+     * topic's record (docs/messaging.md#the-contract), read with a real JSON Schema validator.
+     */
+    @Test
+    void everyRecordTheRunWroteOnEveryTopicMatchesItsPublishedSchema() {
+        String ofRun = "\"run_id\":\"" + runId + "\"";
+        Map<String, Integer> written = Map.of(Topics.JOBS, 6, Topics.ANSWERS, 6, Topics.PARSED, 12, Topics.RESULTS, 12);
+        written.forEach((topic, count) -> {
+            List<ConsumerRecord<String, String>> records = TopicClient.await(topic, r -> r.value().contains(ofRun), count,
+                    Duration.ofSeconds(60));
+            assertThat(records).as(topic).hasSizeGreaterThanOrEqualTo(count);
+            for (ConsumerRecord<String, String> record : records) {
+                assertThat(CommittedSchemas.problemsOnTopic(topic, record.value())).as("%s record %s", topic, record.key()).isEmpty();
+            }
+        });
     }
 
     @Test

@@ -191,7 +191,7 @@ public final class SummaryTable {
     }
 
     /** Pads every column to its widest cell; the columns in {@code left} left-aligned, the rest right-aligned. */
-    static String align(List<String> header, List<List<String>> rows, Set<Integer> left) {
+    public static String align(List<String> header, List<List<String>> rows, Set<Integer> left) {
         int[] widths = new int[header.size()];
         List<List<String>> all = new ArrayList<>();
         all.add(header);

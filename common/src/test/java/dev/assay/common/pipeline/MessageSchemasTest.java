@@ -40,6 +40,16 @@ class MessageSchemasTest {
             "parsed-job", ParsedJob.class,
             "verification-result", VerificationResult.class);
 
+    /**
+     * The fields each message's constructor requires, non-null (and, for ids, not blank): what
+     * {@code RecordReader} dead-letters when they are missing, the schema requires.
+     */
+    static final Map<Class<?>, List<String>> REQUIRED = Map.of(
+            VerificationJob.class, List.of("schema_version", "run_id", "job_id", "question", "answering_model", "replicate"),
+            AnsweredJob.class, List.of("schema_version", "run_id", "job_id", "job", "generation"),
+            ParsedJob.class, List.of("schema_version", "run_id", "job_id", "result_id", "answered", "judge", "parsing"),
+            VerificationResult.class, List.of("schema_version", "run_id", "job_id", "result_id", "status"));
+
     static final Path SCHEMA_DIR = Path.of(System.getProperty("user.dir")).resolve("../docs/schemas").normalize();
 
     static ObjectNode generate(Class<?> type) {
@@ -62,16 +72,54 @@ class MessageSchemasTest {
                         : null);
         config.forTypesInGeneral().withAdditionalPropertiesResolver(scope -> {
             Class<?> raw = scope.getType().getErasedType();
-            // maps and free-form JSON (parsed answers, ground truth, tool input) take any keys; content
-            // blocks too, because their "type" discriminator sits in a sibling allOf branch
-            return Map.class.isAssignableFrom(raw) || JsonNode.class.isAssignableFrom(raw)
+            // a map takes any keys, its values typed as the record reads them (a template's fields are
+            // TemplateFields); free-form JSON (parsed answers, ground truth, tool input) takes any keys;
+            // content blocks too, because their "type" discriminator sits in a sibling allOf branch
+            if (Map.class.isAssignableFrom(raw)) {
+                var values = scope.getTypeParameterFor(Map.class, 1);
+                return values == null || values.getErasedType() == Object.class ? Object.class : values;
+            }
+            return JsonNode.class.isAssignableFrom(raw)
                     || dev.assay.common.message.ContentBlock.class.isAssignableFrom(raw) ? Object.class : null;
         });
         config.forFields().withRequiredCheck(field -> field.getType().getErasedType().isPrimitive()
-                || List.of("run_id", "job_id", "result_id").contains(field.getName()));
+                || List.of("run_id", "job_id", "result_id").contains(field.getName())
+                || requiredByTheRecord(field));
+        // what a message's constructor refuses as missing it refuses as null too
+        config.forFields().withNullableCheck(field -> requiredByTheRecord(field) ? Boolean.FALSE : null);
+        config.forFields().withInstanceAttributeOverride((attributes, field, context) -> {
+            if (!REQUIRED.containsKey(field.getDeclaringType().getErasedType())) {
+                return;
+            }
+            switch (field.getSchemaPropertyName()) {
+                // the one version each record reads (its SCHEMA_VERSION)
+                case "schema_version" -> attributes.put("const", schemaVersion(field.getDeclaringType().getErasedType()));
+                // an id the constructor finds blank is missing: at least one character that is not white space
+                case "run_id", "job_id", "result_id" -> attributes.put("pattern", "\\S");
+                case "replicate" -> {
+                    if (field.getDeclaringType().getErasedType() == VerificationJob.class) {
+                        attributes.put("minimum", 1);
+                    }
+                }
+                default -> {
+                }
+            }
+        });
         ObjectNode schema = new SchemaGenerator(config.build()).generateSchema(type);
         schema.put("$id", "https://assay.dev/schemas/" + type.getSimpleName() + ".schema.json");
         return schema;
+    }
+
+    private static boolean requiredByTheRecord(com.github.victools.jsonschema.generator.FieldScope field) {
+        return REQUIRED.getOrDefault(field.getDeclaringType().getErasedType(), List.of()).contains(field.getSchemaPropertyName());
+    }
+
+    private static int schemaVersion(Class<?> message) {
+        try {
+            return message.getField("SCHEMA_VERSION").getInt(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(message.getSimpleName() + " has no public SCHEMA_VERSION", e);
+        }
     }
 
     @Test

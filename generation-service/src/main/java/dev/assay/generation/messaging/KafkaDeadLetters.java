@@ -1,6 +1,8 @@
 package dev.assay.generation.messaging;
 
 import dev.assay.common.pipeline.Topics;
+import dev.assay.generation.DeadLetter;
+import dev.assay.generation.DeadLetterPage;
 import dev.assay.generation.DeadLetterReplay;
 import dev.assay.generation.service.DeadLetterReplayException;
 import dev.assay.generation.service.DeadLetters;
@@ -26,10 +28,12 @@ import org.jboss.logging.Logger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -37,7 +41,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Replays {@code assay.dlq} with plain Kafka clients (docs/messaging.md, Replaying dead letters).
+ * Lists, reads and replays {@code assay.dlq} with plain Kafka clients (docs/messaging.md, Replaying
+ * dead letters). Listing and reading use a consumer of no group, so they move no replay's place.
  *
  * <p>SmallRye's dead-letter strategy keeps the record's key and value unchanged and adds headers:
  * {@code dead-letter-topic} (where it came from), {@code dead-letter-reason}, {@code -cause},
@@ -47,7 +52,9 @@ import java.util.concurrent.TimeoutException;
  * headers (a trace's {@code traceparent} among them), waits for the broker's acks and only then
  * commits the group's offsets; a failure commits nothing, so the next replay redoes the lot. A
  * record published twice is harmless: stage outputs are keyed by deterministic ids and the store
- * upserts by {@code result_id}.
+ * upserts by {@code result_id}. A replayed record carries {@code assay-replay-count}; the
+ * dead-letter strategy keeps it when the record fails again, and a later replay passes such a record
+ * over unless asked to include it, so a record that keeps failing is not replayed in a loop.
  */
 @ApplicationScoped
 public class KafkaDeadLetters implements DeadLetters {
@@ -68,7 +75,7 @@ public class KafkaDeadLetters implements DeadLetters {
     }
 
     @Override
-    public synchronized DeadLetterReplay replay(Optional<String> topic, boolean fromBeginning) {
+    public synchronized DeadLetterReplay replay(Optional<String> topic, boolean fromBeginning, boolean includeFailedReplays) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig());
              KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig())) {
             List<TopicPartition> partitions = partitions(consumer);
@@ -90,6 +97,7 @@ public class KafkaDeadLetters implements DeadLetters {
             List<Future<RecordMetadata>> sends = new ArrayList<>();
             Map<String, Integer> byTopic = new TreeMap<>();
             int passedOver = 0;
+            int failedAgain = 0;
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (!reachedEnd(consumer, end)) {
                 if (System.nanoTime() > deadline) {
@@ -100,11 +108,19 @@ public class KafkaDeadLetters implements DeadLetters {
                         continue; // dead-lettered after this replay began: the next one takes it
                     }
                     Optional<String> origin = header(record, ORIGIN_HEADER);
-                    if (origin.isEmpty() || topic.isPresent() && !topic.get().equals(origin.get())) {
+                    // an envelope holds a prefix of the value only: there is nothing whole to send back
+                    if (origin.isEmpty() || topic.isPresent() && !topic.get().equals(origin.get()) || DeadLetterRecords.isEnvelope(record)) {
                         passedOver++;
                         continue;
                     }
-                    sends.add(producer.send(new ProducerRecord<>(origin.get(), null, record.key(), record.value(), withoutDeadLetterHeaders(record))));
+                    int replays = DeadLetterRecords.replays(record);
+                    if (replays > 0 && !includeFailedReplays) {
+                        // it failed again after a replay: sending it back once more would loop
+                        failedAgain++;
+                        continue;
+                    }
+                    sends.add(producer.send(new ProducerRecord<>(origin.get(), null, record.key(), record.value(),
+                            replayHeaders(record, replays + 1))));
                     byTopic.merge(origin.get(), 1, Integer::sum);
                 }
             }
@@ -115,8 +131,9 @@ public class KafkaDeadLetters implements DeadLetters {
             Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
             end.forEach((partition, offset) -> done.put(partition, new OffsetAndMetadata(offset)));
             consumer.commitSync(done, TIMEOUT);
-            DeadLetterReplay replay = new DeadLetterReplay(sends.size(), passedOver, byTopic);
-            LOG.infof("replayed %d dead-lettered record(s) %s; %d passed over", replay.replayed(), byTopic, passedOver);
+            DeadLetterReplay replay = new DeadLetterReplay(sends.size(), passedOver, failedAgain, byTopic);
+            LOG.infof("replayed %d dead-lettered record(s) %s; %d passed over, %d that failed again after a replay",
+                    replay.replayed(), byTopic, passedOver, failedAgain);
             return replay;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -148,15 +165,109 @@ public class KafkaDeadLetters implements DeadLetters {
                 : Optional.of(new String(header.value(), StandardCharsets.UTF_8));
     }
 
-    /** The record's own headers (a trace context, say), without what the dead-letter strategy added. */
-    private static RecordHeaders withoutDeadLetterHeaders(ConsumerRecord<byte[], byte[]> record) {
+    /**
+     * The record's own headers (a trace context, say), without what the dead-letter strategy added,
+     * and the replay's count: the dead-letter strategy keeps a record's headers, so a replayed record
+     * that fails again arrives in assay.dlq marked with it.
+     */
+    private static RecordHeaders replayHeaders(ConsumerRecord<byte[], byte[]> record, int replays) {
         RecordHeaders headers = new RecordHeaders();
         for (Header header : record.headers()) {
-            if (!header.key().startsWith(DEAD_LETTER_PREFIX)) {
+            if (!header.key().startsWith(DEAD_LETTER_PREFIX) && !header.key().equals(DeadLetterRecords.REPLAY_COUNT_HEADER)) {
                 headers.add(header);
             }
         }
+        headers.add(DeadLetterRecords.REPLAY_COUNT_HEADER, Integer.toString(replays).getBytes(StandardCharsets.UTF_8));
         return headers;
+    }
+
+    @Override
+    public DeadLetterPage list(Optional<String> topic, int limit) {
+        // the newest `limit` by time, then place; the oldest of them at the head, to drop first
+        Comparator<DeadLetter> order = Comparator.comparing(DeadLetter::time, Comparator.nullsFirst(Comparator.naturalOrder()))
+                .thenComparingInt(DeadLetter::partition).thenComparingLong(DeadLetter::offset);
+        PriorityQueue<DeadLetter> newest = new PriorityQueue<>(order);
+        long[] total = {0};
+        readAll(record -> {
+            DeadLetter letter = DeadLetterRecords.summary(record);
+            if (topic.isPresent() && (letter.origin() == null || !topic.get().equals(letter.origin().topic()))) {
+                return;
+            }
+            total[0]++;
+            newest.add(letter);
+            if (newest.size() > limit) {
+                newest.poll();
+            }
+        });
+        List<DeadLetter> letters = new ArrayList<>(newest);
+        letters.sort(order);
+        return new DeadLetterPage(total[0], letters);
+    }
+
+    @Override
+    public Optional<DeadLetter> find(int partition, long offset) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(readerConfig())) {
+            TopicPartition place = new TopicPartition(Topics.DLQ, partition);
+            if (partitions(consumer).stream().noneMatch(place::equals)) {
+                return Optional.empty();
+            }
+            consumer.assign(List.of(place));
+            long begin = consumer.beginningOffsets(List.of(place), TIMEOUT).get(place);
+            long end = consumer.endOffsets(List.of(place), TIMEOUT).get(place);
+            if (offset < begin || offset >= end) {
+                return Optional.empty();
+            }
+            consumer.seek(place, offset);
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (System.nanoTime() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
+                    if (record.offset() == offset) {
+                        return Optional.of(DeadLetterRecords.whole(record));
+                    }
+                    if (record.offset() > offset) {
+                        return Optional.empty(); // compacted away
+                    }
+                }
+            }
+            throw new DeadLetterReplayException("the dead letter " + partition + ":" + offset + " could not be read within "
+                    + TIMEOUT.toSeconds() + " s", null);
+        } catch (KafkaException e) {
+            throw new DeadLetterReplayException("could not read " + Topics.DLQ + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads the dead-letter topic from its beginning to its end at the time of the call, without a consumer group. */
+    private void readAll(java.util.function.Consumer<ConsumerRecord<byte[], byte[]>> each) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(readerConfig())) {
+            List<TopicPartition> partitions = partitions(consumer);
+            consumer.assign(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, TIMEOUT);
+            consumer.seekToBeginning(partitions);
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (!reachedEnd(consumer, end)) {
+                if (System.nanoTime() > deadline) {
+                    throw new DeadLetterReplayException("the dead-letter topic could not be read to its end within "
+                            + TIMEOUT.toSeconds() + " s", null);
+                }
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
+                    if (record.offset() < end.get(new TopicPartition(record.topic(), record.partition()))) {
+                        each.accept(record);
+                    }
+                }
+            }
+        } catch (KafkaException e) {
+            throw new DeadLetterReplayException("could not read " + Topics.DLQ + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A reader of the topic that belongs to no consumer group: listing commits nothing and moves no replay's place. */
+    private Map<String, Object> readerConfig() {
+        Map<String, Object> config = clientConfig();
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return config;
     }
 
     private Map<String, Object> consumerConfig() {

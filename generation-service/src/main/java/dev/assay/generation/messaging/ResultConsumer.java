@@ -4,14 +4,17 @@ import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.core.messaging.StageDrain;
 import dev.assay.core.messaging.StageRecords;
 import dev.assay.generation.config.StoreConfig;
+import dev.assay.generation.service.ResultNotPlannedException;
 import dev.assay.generation.service.ResultStore;
 import dev.assay.generation.service.StoreFailures;
 import io.smallrye.common.annotation.RunOnVirtualThread;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -31,13 +34,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * before it, the records in flight stay at the service's bound, and the connector pauses fetching
  * once its queue is full: back-pressure, not loss. Only a result the database refuses for its own
  * sake (a constraint, bad data) goes to {@code assay.dlq}, after {@code assay.store.attempts}, as
- * does one that cannot be decoded. On shutdown a waiting result is abandoned unacknowledged, for
+ * does one that cannot be decoded; a result its run did not plan goes there at once. On shutdown a waiting result is abandoned unacknowledged, for
  * the partition's next owner.
  */
 @ApplicationScoped
 public class ResultConsumer {
 
     private static final Logger LOG = Logger.getLogger(ResultConsumer.class);
+
+    /**
+     * A result published with this header ({@code true}) was stored before it was published (the local
+     * stack's chained consumer publishes what it stored, docs/messaging.md): passed over, not stored again.
+     */
+    public static final String STORED_HEADER = "assay-result-stored";
 
     /** The stage name of the store in metrics and spans (docs/deploy.md, Observability). */
     static final String STAGE = "store";
@@ -71,8 +80,18 @@ public class ResultConsumer {
     @Incoming("results")
     @RunOnVirtualThread
     public CompletionStage<Void> consume(Message<String> record) {
+        if (storedAlready(record)) {
+            return record.ack();
+        }
         // the stages' delivery rule, with the store as the output's destination
         return records.handle(record, SPEC, List::of, this::storeWhenAvailable);
+    }
+
+    private static boolean storedAlready(Message<String> record) {
+        return record.getMetadata(IncomingKafkaRecordMetadata.class)
+                .map(meta -> meta.getHeaders().lastHeader(STORED_HEADER))
+                .map(header -> header.value() != null && "true".equals(new String(header.value(), StandardCharsets.UTF_8)))
+                .orElse(false);
     }
 
     /**
@@ -102,6 +121,9 @@ public class ResultConsumer {
                             Duration.ofNanos(System.nanoTime() - unavailableSince.get()).toSeconds());
                 }
                 return;
+            } catch (ResultNotPlannedException e) {
+                // the run's plan has no place for it: trying again cannot change that
+                throw e;
             } catch (RuntimeException e) {
                 var outage = StoreFailures.reason(e);
                 if (outage.isPresent()) {

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 /**
  * Stores finished results: one row per {@code result_id}, whatever the number of deliveries, and
  * the run's progress with it. A result of a run never seen (its jobs went straight to Kafka)
- * registers that run.
+ * registers that run; a result a run submitted here did not plan is refused ({@link RunPlans}).
  *
  * <p>Results stored at the same time share one transaction (a group commit, {@link GroupedCalls}: the
  * thread that gets to write takes every result waiting) and one statement, and each run's counter is
@@ -46,6 +46,7 @@ public class ResultStore {
     private final RunRepository runs;
     private final ResultRepository results;
     private final RunEvents events;
+    private final RunPlans plans;
     private final GroupedCalls<StorableResult, Outcome> writes = new GroupedCalls<>(MAX_BATCH, this::writeBatch);
     /**
      * Runs whose row is known to exist (runs are never deleted): their results need no registering,
@@ -53,14 +54,19 @@ public class ResultStore {
      */
     private final Set<String> knownRuns = ConcurrentHashMap.newKeySet();
 
-    public ResultStore(RunRepository runs, ResultRepository results, RunEvents events) {
+    public ResultStore(RunRepository runs, ResultRepository results, RunEvents events, RunPlans plans) {
         this.runs = runs;
         this.results = results;
         this.events = events;
+        this.plans = plans;
     }
 
-    /** Stores the result, or updates its row on a redelivery; returns whether it was new. */
+    /**
+     * Stores the result, or updates its row on a redelivery; returns whether it was new. A result its
+     * run did not plan is refused ({@link ResultNotPlannedException}, {@link RunPlans}).
+     */
     public boolean store(VerificationResult result) {
+        plans.check(result);
         Outcome outcome = writes.call(new StorableResult(result, storable(Json.write(result))));
         if (outcome.failure() != null) {
             throw outcome.failure();

@@ -37,7 +37,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.UUID;
 
-/** The result store behind assay.results: upserts by result_id, registers unknown runs, dead-letters what it cannot read. */
+/**
+ * The result store behind assay.results: upserts by result_id, registers unknown runs, dead-letters what it cannot read
+ * and what a planned run did not plan.
+ */
 @QuarkusTest
 @QuarkusTestResource(KafkaBrokerResource.class)
 @QuarkusTestResource(PostgresResource.class)
@@ -164,6 +167,60 @@ class ResultConsumerTest {
                 .body("counts.by_status.error", equalTo(2))
                 .extract().asString();
         System.out.println("GET /api/runs/{kafka run}: " + json);
+    }
+
+    /**
+     * The result of a job published for a planned question under another job_id has the run's
+     * result_id (docs/messaging.md#ids-and-what-the-store-accepts): it is dead-lettered, and the run's
+     * stored result stays as it was (it silently replaced it).
+     */
+    @Test
+    void aJobUnderAnotherIdForAPlannedQuestionDoesNotReplaceTheRunsResult() throws Exception {
+        String runId = given().contentType(ContentType.JSON).body(TestRuns.bodyJson())
+                .when().post("/api/runs").then().statusCode(202).extract().path("run_id");
+        VerificationJob job = TestRuns.jobs(runId).get(0);
+        VerificationResult result = TestRuns.result(job, job.judges().get(0), Outcome.PASSED);
+        KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result));
+        Eventually.await(WAIT, () -> row(result.resultId()), row -> row.deliveries() == 1, "the run's result to be stored");
+
+        ObjectNode other = (ObjectNode) Json.mapper().readTree(Json.write(TestRuns.result(job, job.judges().get(0), Outcome.ERROR)));
+        other.put("job_id", "another-job-" + UUID.randomUUID());
+        KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(other));
+
+        ConsumerRecord<String, String> dead = KafkaClients.read(Topics.DLQ,
+                record -> record.value().contains(other.get("job_id").asText()), 1, WAIT).getFirst();
+        assertThat(header(dead, "dead-letter-reason"))
+                .contains("comes from job " + other.get("job_id").asText(), "planned that result under job " + job.jobId());
+        assertThat(row(result.resultId())).as("the run's result, untouched").isEqualTo(new Row("passed", 1));
+    }
+
+    /** A job the run never planned: its result is dead-lettered, not counted (a run was "done 3 of expected 2"). */
+    @Test
+    void aResultOfAJobTheRunDidNotPlanIsDeadLetteredAndNotCounted() throws Exception {
+        String runId = given().contentType(ContentType.JSON).body(TestRuns.bodyJson())
+                .when().post("/api/runs").then().statusCode(202).extract().path("run_id");
+        List<VerificationResult> planned = TestRuns.allResults(runId, Outcome.PASSED);
+        VerificationResult first = planned.getFirst();
+        ObjectNode unplanned = (ObjectNode) Json.mapper().readTree(Json.write(first));
+        unplanned.put("question_id", "not-in-the-benchmark");
+        unplanned.put("job_id", dev.assay.common.pipeline.PipelineIds.jobId(runId, "not-in-the-benchmark", first.answeringModel(), 1));
+        String unplannedId = dev.assay.common.pipeline.PipelineIds.resultId(runId, "not-in-the-benchmark", first.answeringModel(),
+                first.judge(), 1);
+        unplanned.put("result_id", unplannedId);
+
+        KafkaClients.publish(Topics.RESULTS, unplannedId, Json.write(unplanned));
+        planned.forEach(result -> KafkaClients.publish(Topics.RESULTS, result.resultId(), Json.write(result)));
+
+        ConsumerRecord<String, String> dead = KafkaClients.read(Topics.DLQ, record -> unplannedId.equals(record.key()), 1, WAIT).getFirst();
+        assertThat(header(dead, "dead-letter-reason")).contains("result " + unplannedId + " of run " + runId,
+                "question not-in-the-benchmark", "is not part of the run's plan");
+        Eventually.await(WAIT, () -> rowsOf(runId), rows -> rows == planned.size(), "the planned results to be stored");
+        assertThat(row(unplannedId).deliveries()).as("the unplanned result is not stored").isZero();
+        given().when().get("/api/runs/" + runId)
+                .then().statusCode(200)
+                .body("status", equalTo("completed"))
+                .body("counts.expected", equalTo(planned.size()))
+                .body("counts.done", equalTo(planned.size()));
     }
 
     @Test

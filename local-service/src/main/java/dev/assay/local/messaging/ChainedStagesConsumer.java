@@ -14,11 +14,19 @@ import dev.assay.rubric.messaging.ParsedConsumer;
 import dev.assay.stage.generation.GenerationStage;
 import dev.assay.stage.parsing.ParsingStage;
 import dev.assay.stage.rubric.RubricStage;
+import dev.assay.common.json.Json;
+import io.opentelemetry.context.Context;
 import io.smallrye.common.annotation.RunOnVirtualThread;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import io.smallrye.reactive.messaging.TracingMetadata;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +53,10 @@ import java.util.concurrent.TimeoutException;
  * parsed and progress consumers are not opened locally (application.properties): nothing else reaches
  * those topics in the local stack. The store's consumer of assay.results stays, for results other producers
  * publish there.
+ *
+ * <p>Every finished result is published on {@code assay.results} once stored, as the deployed rubric
+ * service publishes it (docs/messaging.md: the public results topic), marked with
+ * {@link ResultConsumer#STORED_HEADER} so the store's own consumer passes it over instead of storing it again.
  */
 @ApplicationScoped
 public class ChainedStagesConsumer {
@@ -58,16 +70,18 @@ public class ChainedStagesConsumer {
     private final ResultConsumer store;
     private final StageRecords records;
     private final StageSightings sightings;
+    private final MutinyEmitter<String> published;
 
     public ChainedStagesConsumer(GenerationStage generation, ParsingStage parsing, RubricStage rubric,
                                  ResultConsumer store, StageRecords records,
-                                 StageSightings sightings) {
+                                 StageSightings sightings, @Channel("results-published") MutinyEmitter<String> published) {
         this.generation = generation;
         this.parsing = parsing;
         this.rubric = rubric;
         this.store = store;
         this.records = records;
         this.sightings = sightings;
+        this.published = published;
     }
 
     @Incoming("jobs")
@@ -96,9 +110,19 @@ public class ChainedStagesConsumer {
         for (VerificationResult result : results) {
             records.within(ResultConsumer.SPEC, result, finished -> {
                 store.storeWhenAvailable(finished);
+                publish(finished);
                 return List.of(finished);
             });
         }
+    }
+
+    /** Publishes a stored result on assay.results, keyed by its id, and waits for the broker's acknowledgement. */
+    private void publish(VerificationResult result) {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(ResultConsumer.STORED_HEADER, "true".getBytes(StandardCharsets.UTF_8));
+        published.sendMessageAndAwait(Message.of(Json.write(result))
+                .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(result.resultId()).withHeaders(headers).build())
+                .addMetadata(TracingMetadata.withCurrent(Context.current())));
     }
 
     private static void awaitSighted(List<CompletableFuture<Void>> sighted) {

@@ -49,8 +49,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * local-service's jobs pass the three stages in one go (docs/development.md, "The local stack"): a run
  * submitted through the API over the real broker, PostgreSQL and the stub LLM ends with its results
- * stored and its progress per stage recorded, while nothing of it crosses the answers, parsed and
- * results topics; a job a later stage refuses goes to the dead-letter topic whole.
+ * stored and its progress per stage recorded, while nothing of it crosses the answers and parsed topics;
+ * each result is published on assay.results once, as deployed, and not stored again by the store's own
+ * consumer of that topic; a job a later stage refuses goes to the dead-letter topic whole.
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaBrokerResource.class)
@@ -116,9 +117,21 @@ class ChainedStagesConsumerTest {
         assertThat(stages.at("/parsing/failed").asLong()).isZero();
         assertThat(stages.at("/rubric/done").asLong()).isEqualTo(4);
 
-        // the answers, parses and results never left the process
+        // every finished result is published on the public results topic, as deployed, once, marked as stored
         String ofRun = "\"run_id\":\"" + runId + "\"";
-        assertThat(TopicClient.await(Topics.RESULTS, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
+        List<ConsumerRecord<String, String>> published = TopicClient.await(Topics.RESULTS, r -> r.value().contains(ofRun), 4, WAIT);
+        assertThat(published).extracting(ConsumerRecord::key)
+                .containsExactlyInAnyOrderElementsOf(results.stream().map(result -> (String) result.get("result_id")).toList());
+        assertThat(published).allSatisfy(record -> {
+            assertThat(header(record, "assay-result-stored")).isEqualTo("true");
+            assertThat(Json.read(record.value(), JsonNode.class).get("status").asText())
+                    .isIn("passed", "failed");
+        });
+        // the store's own consumer of assay.results passes them over: once it has read past them, each is stored once
+        Eventually.await(WAIT, () -> storeReadPast(published), Boolean::booleanValue, "the store's consumer to read past the published results");
+        assertThat(deliveries(runId)).as("deliveries of each stored result").containsOnly(1);
+
+        // the answers and parses never left the process
         assertThat(TopicClient.await(Topics.ANSWERS, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
         assertThat(TopicClient.await(Topics.PARSED, r -> r.value().contains(ofRun), 0, Duration.ofSeconds(5))).isEmpty();
 
@@ -145,6 +158,37 @@ class ChainedStagesConsumerTest {
         assertThat(dead.key()).isEqualTo(job.jobId());
         assertThat(header(dead, "dead-letter-topic")).isEqualTo(Topics.JOBS);
         assertThat(header(dead, "dead-letter-reason")).contains("names no judges");
+    }
+
+    /** Whether the store's consumer group (assay-store) has committed past every one of {@code records}. */
+    private static boolean storeReadPast(List<ConsumerRecord<String, String>> records) {
+        try (Admin admin = Admin.create(KafkaBrokerResource.clientConfig())) {
+            Map<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.consumer.OffsetAndMetadata> committed =
+                    admin.listConsumerGroupOffsets("assay-store").partitionsToOffsetAndMetadata().get(30, TimeUnit.SECONDS);
+            return records.stream().allMatch(record -> {
+                var offset = committed.get(new org.apache.kafka.common.TopicPartition(record.topic(), record.partition()));
+                return offset != null && offset.offset() > record.offset();
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot read the offsets of assay-store", e);
+        }
+    }
+
+    /** How often each stored result of the run arrived at the store. */
+    private static List<Integer> deliveries(String runId) {
+        try (var connection = PostgresResource.dataSource().getConnection();
+             var statement = connection.prepareStatement("SELECT deliveries FROM results WHERE run_id = ?")) {
+            statement.setString(1, runId);
+            List<Integer> deliveries = new java.util.ArrayList<>();
+            try (var rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    deliveries.add(rows.getInt(1));
+                }
+            }
+            return deliveries;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The run's progress per stage, as the snapshot that opens its event stream gives it. */

@@ -35,6 +35,10 @@ abstract class RequeueCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "local stack: where reports and service logs go (default: results/<run-id>/)")
     Path out;
 
+    @Option(names = "--no-cache", description = "the queued jobs call every model afresh and store nothing in the response cache "
+            + "(docs/cache.md); the run's config keeps its own cache mode")
+    boolean noCache;
+
     @Mixin
     VerdictOptions verdict = new VerdictOptions();
 

@@ -3,13 +3,11 @@ package dev.assay.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import picocli.CommandLine.Command;
 import dev.assay.cli.stack.LocalCacheClear;
-import dev.assay.cli.stack.StackState;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -81,7 +79,7 @@ final class CacheCommand implements Runnable {
         public Integer call() {
             String what = (run == null ? "" : " of run " + run) + (model == null ? "" : " of model " + model);
             var out = spec.commandLine().getOut();
-            Optional<RunApi> api = api();
+            Optional<RunApi> api = ServerOption.serverOrStack(server);
             if (api.isPresent()) {
                 out.println("cleared " + api.get().clearCache(run, model) + " cached answers" + what);
             } else {
@@ -90,14 +88,6 @@ final class CacheCommand implements Runnable {
             }
             out.flush();
             return ExitCodes.OK;
-        }
-
-        private Optional<RunApi> api() {
-            if (server != null) {
-                return Optional.of(new RunApi(server.endsWith("/") ? server.substring(0, server.length() - 1) : server));
-            }
-            String home = System.getProperty("assay.home");
-            return StackState.read(home == null ? Path.of(".") : Path.of(home)).map(state -> new RunApi(state.apiUrl()));
         }
     }
 }

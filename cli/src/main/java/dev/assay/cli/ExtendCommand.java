@@ -38,7 +38,7 @@ final class ExtendCommand extends RequeueCommand {
 
     @Override
     JsonNode requeue(RunApi api) {
-        return api.extend(runId, body());
+        return api.extend(runId, body(), noCache);
     }
 
     @Override

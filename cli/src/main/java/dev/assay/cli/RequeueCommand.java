@@ -1,7 +1,6 @@
 package dev.assay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.assay.cli.stack.StackState;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -34,6 +33,10 @@ abstract class RequeueCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR", description = "local stack: where reports and service logs go (default: results/<run-id>/)")
     Path out;
+
+    @Option(names = "--no-cache", description = "the queued jobs call every model afresh and store nothing in the response cache "
+            + "(docs/cache.md); the run's config keeps its own cache mode")
+    boolean noCache;
 
     @Mixin
     VerdictOptions verdict = new VerdictOptions();
@@ -76,10 +79,6 @@ abstract class RequeueCommand implements Callable<Integer> {
     }
 
     private Optional<RunApi> remote() {
-        if (server != null) {
-            return Optional.of(new RunApi(server.endsWith("/") ? server.substring(0, server.length() - 1) : server));
-        }
-        String home = System.getProperty("assay.home");
-        return StackState.read(home == null ? Path.of(".") : Path.of(home)).map(state -> new RunApi(state.apiUrl()));
+        return ServerOption.serverOrStack(server);
     }
 }

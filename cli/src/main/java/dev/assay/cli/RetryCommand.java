@@ -9,12 +9,13 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "retry", mixinStandardHelpOptions = true,
         description = {"Retry a run's errored and missing results, or resume an interrupted run, into the same run.",
-                "Finished results are kept; with the response cache on, the retried jobs' calls that had answers are not paid again."})
+                "Finished results are kept; with the response cache on, the retried jobs' calls that had usable answers are not paid "
+                        + "again (--no-cache calls every model afresh)."})
 final class RetryCommand extends RequeueCommand {
 
     @Override
     JsonNode requeue(RunApi api) {
-        return api.retry(runId);
+        return api.retry(runId, noCache);
     }
 
     @Override

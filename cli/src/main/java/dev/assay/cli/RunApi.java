@@ -189,16 +189,27 @@ final class RunApi {
 
     /** POST /api/runs/{id}/retry: what was queued again (docs/api.md). */
     JsonNode retry(String runId) {
-        return requeued(runId, "retry", HttpRequest.BodyPublishers.noBody());
+        return retry(runId, false);
+    }
+
+    /** Like {@link #retry(String)}; {@code noCache}: the queued jobs call every model afresh ({@code ?cache=off}). */
+    JsonNode retry(String runId, boolean noCache) {
+        return requeued(runId, "retry", noCache, HttpRequest.BodyPublishers.noBody());
     }
 
     /** POST /api/runs/{id}/extend with config additions (answering_models, judges, replicates). */
     JsonNode extend(String runId, JsonNode additions) {
-        return requeued(runId, "extend", HttpRequest.BodyPublishers.ofString(Json.write(additions)));
+        return extend(runId, additions, false);
     }
 
-    private JsonNode requeued(String runId, String action, HttpRequest.BodyPublisher body) {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/runs/" + runId + "/" + action))
+    /** Like {@link #extend(String, JsonNode)}; {@code noCache}: the new jobs call every model afresh ({@code ?cache=off}). */
+    JsonNode extend(String runId, JsonNode additions, boolean noCache) {
+        return requeued(runId, "extend", noCache, HttpRequest.BodyPublishers.ofString(Json.write(additions)));
+    }
+
+    private JsonNode requeued(String runId, String action, boolean noCache, HttpRequest.BodyPublisher body) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/runs/" + runId + "/" + action
+                        + (noCache ? "?cache=off" : "")))
                 .header("Content-Type", "application/json")
                 .POST(body));
         JsonNode answer = parse(response);
@@ -224,7 +235,20 @@ final class RunApi {
 
     /** DELETE /api/cache; returns how many answers were removed. */
     long clearCache() {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/cache")).DELETE());
+        return clearCache(null, null);
+    }
+
+    /** DELETE /api/cache?run=…&model=… (either null: any); returns how many answers were removed. */
+    long clearCache(String runId, String model) {
+        List<String> query = new ArrayList<>();
+        if (runId != null) {
+            query.add("run=" + URLEncoder.encode(runId, StandardCharsets.UTF_8));
+        }
+        if (model != null) {
+            query.add("model=" + URLEncoder.encode(model, StandardCharsets.UTF_8));
+        }
+        HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/cache"
+                + (query.isEmpty() ? "" : "?" + String.join("&", query)))).DELETE());
         if (response.statusCode() != 200) {
             throw new IllegalStateException("the response cache could not be cleared (HTTP " + response.statusCode() + "): "
                     + response.body());

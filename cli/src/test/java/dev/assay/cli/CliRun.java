@@ -13,7 +13,7 @@ record CliRun(int exit, String out, String err) {
         return run(null, args);
     }
 
-    /** The command run as if its environment were {@code env} (the commands that read one: run, validate, submit, retry, extend, up). */
+    /** The command run as if its environment were {@code env} (the commands that read one: run, validate, submit, retry, extend, up, cache clear). */
     static CliRun withEnvironment(Map<String, String> env, String... args) {
         return run(env, args);
     }
@@ -27,6 +27,7 @@ record CliRun(int exit, String out, String err) {
             ((RequeueCommand) cli.getSubcommands().get("retry").getCommand()).env = env;
             ((RequeueCommand) cli.getSubcommands().get("extend").getCommand()).env = env;
             ((UpCommand) cli.getSubcommands().get("up").getCommand()).env = env;
+            ((CacheCommand.Clear) cli.getSubcommands().get("cache").getSubcommands().get("clear").getCommand()).env = env;
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

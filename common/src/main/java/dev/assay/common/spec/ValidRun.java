@@ -1,5 +1,6 @@
 package dev.assay.common.spec;
 
+import dev.assay.common.run.CacheMode;
 import dev.assay.common.run.RunConfig;
 import dev.assay.common.benchmark.Benchmark;
 
@@ -27,6 +28,14 @@ public final class ValidRun {
 
     public RunConfig config() {
         return config;
+    }
+
+    /**
+     * This run with the response cache used as {@code cache} says: {@code --no-cache} of a retry or an
+     * extension (docs/cache.md). Still valid: the cache mode is checked against nothing else.
+     */
+    public ValidRun withCache(CacheMode cache) {
+        return new ValidRun(benchmark, config.toBuilder().cache(cache).build());
     }
 
     @Override

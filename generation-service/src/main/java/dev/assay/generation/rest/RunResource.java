@@ -1,6 +1,7 @@
 package dev.assay.generation.rest;
 
 import dev.assay.common.pipeline.ResultStatus;
+import dev.assay.common.run.CacheMode;
 import dev.assay.common.text.Suggestions;
 import dev.assay.generation.ResultFilter;
 import dev.assay.generation.ResultChanges;
@@ -76,8 +77,23 @@ public class RunResource {
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "503", description = "The broker did not take the jobs; the run is marked failed",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    public Response retry(@PathParam("id") String id) {
-        return Response.accepted(requeue.retry(id)).build();
+    public Response retry(@PathParam("id") String id, @Parameter(description = CACHE_OVERRIDE) @QueryParam("cache") String cache) {
+        return Response.accepted(requeue.retry(id, cacheOverride(cache))).build();
+    }
+
+    private static final String CACHE_OVERRIDE = "how the queued jobs use the response cache (read_write, read_only, off), "
+            + "whatever the run's config says (docs/cache.md); the run's stored config keeps its own";
+
+    /** {@code ?cache=off} of a retry or an extension ({@code --no-cache}); null when not given. */
+    private static CacheMode cacheOverride(String cache) {
+        if (cache == null) {
+            return null;
+        }
+        try {
+            return CacheMode.fromWire(cache);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("cache: " + e.getMessage());
+        }
     }
 
     @POST
@@ -94,11 +110,12 @@ public class RunResource {
     @APIResponse(responseCode = "404", description = "No such run", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @APIResponse(responseCode = "409", description = "The run was first seen on assay.results: its config is not known here",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    public Response extend(@PathParam("id") String id, String body, @Context HttpHeaders headers) {
+    public Response extend(@PathParam("id") String id, String body, @Context HttpHeaders headers,
+                           @Parameter(description = CACHE_OVERRIDE) @QueryParam("cache") String cache) {
         if (body == null || body.isBlank()) {
             throw new InvalidRequestException("body: is empty; expected a mapping with any of answering_models, judges, replicates");
         }
-        return Response.accepted(requeue.extend(id, RequestBodies.readAny(body, headers.getMediaType()))).build();
+        return Response.accepted(requeue.extend(id, RequestBodies.readAny(body, headers.getMediaType()), cacheOverride(cache))).build();
     }
 
     @POST

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.ResultStatus;
 import dev.assay.common.pipeline.VerificationJob;
+import dev.assay.common.run.CacheMode;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.common.spec.RunPlanner;
 import dev.assay.common.spec.ValidRun;
@@ -75,13 +76,18 @@ public class RunRequeue {
      * count as pending; the run is running until every expected result is stored again.
      */
     public RunRequeued retry(String runId) {
+        return retry(runId, null);
+    }
+
+    /** Like {@link #retry(String)}, the queued jobs using the response cache as {@code cache} says (null: as the run's config does). */
+    public RunRequeued retry(String runId, CacheMode cache) {
         outbox.awaitPublished(runId);
         Planned planned = QuarkusTransaction.requiringNew().call(() -> {
             runs.lockForRequeue(runId);
             RunEntity run = find(runId);
             ValidRun valid = revalidate(run);
             Instant now = RunService.now();
-            List<VerificationJob> jobs = RunPlanner.plan(runId, valid, now);
+            List<VerificationJob> jobs = RunPlanner.plan(runId, withCache(valid, cache), now);
             Map<String, String> stored = results.countedStatuses(runId);
             Queue queue = Queue.of(jobs, resultId -> {
                 String status = stored.get(resultId);
@@ -104,6 +110,14 @@ public class RunRequeue {
      * of existing jobs) the run did not have. The run's other results stay as they are.
      */
     public RunRequeued extend(String runId, LocatedTree additions) {
+        return extend(runId, additions, null);
+    }
+
+    /**
+     * Like {@link #extend(String, LocatedTree)}, the new jobs using the response cache as {@code cache} says
+     * (null: as the run's config does); the run's stored config keeps its own mode.
+     */
+    public RunRequeued extend(String runId, LocatedTree additions, CacheMode cache) {
         outbox.awaitPublished(runId);
         Planned planned = QuarkusTransaction.requiringNew().call(() -> {
             runs.lockForRequeue(runId);
@@ -114,7 +128,7 @@ public class RunRequeue {
             Instant now = RunService.now();
             Set<String> had = new HashSet<>();
             RunPlanner.plan(runId, before, now).forEach(job -> job.judges().forEach(judge -> had.add(job.resultId(judge))));
-            List<VerificationJob> jobs = RunPlanner.plan(runId, after, now);
+            List<VerificationJob> jobs = RunPlanner.plan(runId, withCache(after, cache), now);
             Queue queue = Queue.of(jobs, resultId -> !had.contains(resultId));
             if (queue.jobs().isEmpty()) {
                 throw new InvalidRequestException("extend: the run already has every answering model, judge and replicate given; "
@@ -127,6 +141,11 @@ public class RunRequeue {
             return new Planned(after, jobs, queue);
         });
         return publish(runId, planned, "extension");
+    }
+
+    /** {@code --no-cache} and the like reach the jobs only, never the stored config (docs/cache.md). */
+    private static ValidRun withCache(ValidRun valid, CacheMode cache) {
+        return cache == null ? valid : valid.withCache(cache);
     }
 
     /** The queued jobs are answered and parsed again: their stage progress starts over (docs/api.md, events). */

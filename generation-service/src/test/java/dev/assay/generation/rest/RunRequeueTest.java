@@ -2,6 +2,7 @@ package dev.assay.generation.rest;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -10,6 +11,7 @@ import dev.assay.common.json.Json;
 import dev.assay.common.pipeline.Topics;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.common.run.CacheMode;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.generation.KafkaClients;
 import dev.assay.generation.TestRuns;
@@ -142,6 +144,31 @@ class RunRequeueTest {
         // the extended config is the run's now: the same additions again add nothing
         given().contentType(ContentType.JSON).body(additions).post("/api/runs/" + runId + "/extend")
                 .then().statusCode(400).body("errors[0]", containsString("judges"));
+    }
+
+    @Test
+    void aRetryOrAnExtensionWithCacheOffQueuesJobsThatCallEveryModel() {
+        String runId = RunQueryTest.submit();
+        awaitJobs(runId, 4);
+        given().post("/api/runs/" + runId + "/retry?cache=of").then().statusCode(400)
+                .body("errors[0]", allOf(containsString("cache: "), containsString("\"of\""), containsString("off")));
+        given().post("/api/runs/" + runId + "/retry?cache=off").then().log().ifValidationFails().statusCode(202)
+                .body("queued_jobs", equalTo(4));
+        given().contentType(ContentType.JSON).body("{\"replicates\": 2}").post("/api/runs/" + runId + "/extend?cache=off")
+                .then().log().ifValidationFails().statusCode(202).body("queued_jobs", equalTo(4));
+        given().contentType(ContentType.JSON).body("{\"replicates\": 3}").post("/api/runs/" + runId + "/extend")
+                .then().statusCode(202);
+
+        List<VerificationJob> queued = KafkaClients.read(Topics.JOBS, record -> record.value().contains("\"run_id\":\"" + runId + "\""),
+                16, Duration.ofSeconds(30)).stream().map(record -> Json.read(record.value(), VerificationJob.class)).toList();
+        // the records of the partitions come in no one order: told apart by replicate and counted
+        Map<Integer, List<CacheMode>> modes = new HashMap<>();
+        queued.forEach(job -> modes.computeIfAbsent(job.replicate(), r -> new java.util.ArrayList<>()).add(job.settings().effectiveCache()));
+        assertThat(modes.get(1)).as("as submitted, then retried with cache=off").containsExactlyInAnyOrder(
+                CacheMode.READ_WRITE, CacheMode.READ_WRITE, CacheMode.READ_WRITE, CacheMode.READ_WRITE,
+                CacheMode.OFF, CacheMode.OFF, CacheMode.OFF, CacheMode.OFF);
+        assertThat(modes.get(2)).as("the extension with cache=off").containsOnly(CacheMode.OFF).hasSize(4);
+        assertThat(modes.get(3)).as("a later extension: the run's config kept its own mode").containsOnly(CacheMode.READ_WRITE).hasSize(4);
     }
 
     @Test

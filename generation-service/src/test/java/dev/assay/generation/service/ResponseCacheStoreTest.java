@@ -27,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The response cache's PostgreSQL store, on the table this service's Flyway migration creates:
  * one answer per key however many writers race, a hit keeps the original usage, an expired
- * answer is not served and is the only one ever replaced.
+ * answer is not served and is the only one ever replaced; a run's or a model's answers are cleared
+ * alone; an eviction removes only the answer found unusable.
  */
 @QuarkusTest
 @QuarkusTestResource(KafkaBrokerResource.class)
@@ -119,5 +120,59 @@ class ResponseCacheStoreTest {
         assertThat(shortLived.find(key)).isEmpty();
         shortLived.putIfAbsent(key, "openai:m", new CachedResponse("new", UsageMetadata.EMPTY));
         assertThat(cache.find(key).orElseThrow().content()).isEqualTo("new");
+    }
+
+    @Test
+    void aRunsOrAModelsAnswersAreClearedAndNoOthers() {
+        String run = "run-" + UUID.randomUUID();
+        String other = "run-" + UUID.randomUUID();
+        String model = "openai:m-" + UUID.randomUUID();
+        String otherModel = "openai:n-" + UUID.randomUUID();
+        String runsOfModel = put(model, run), runsOfOtherModel = put(otherModel, run), othersOfModel = put(model, other),
+                othersOfOtherModel = put(otherModel, other), noRunOfModel = put(model, null);
+
+        assertThat(cache.clear(run, model)).isEqualTo(1);
+        assertThat(stored(runsOfModel, runsOfOtherModel, othersOfModel, othersOfOtherModel, noRunOfModel))
+                .containsExactly(false, true, true, true, true);
+        assertThat(cache.clear(run, null)).isEqualTo(1);
+        assertThat(stored(runsOfOtherModel, othersOfModel)).containsExactly(false, true);
+        assertThat(cache.clear(null, model)).as("the model's, with a run or without").isEqualTo(2);
+        assertThat(stored(othersOfModel, othersOfOtherModel, noRunOfModel)).containsExactly(false, true, false);
+    }
+
+    @Test
+    void anEvictionRemovesOnlyTheAnswerFoundUnusable() {
+        String key = "k-" + UUID.randomUUID();
+        cache.putIfAbsent(key, "openai:m", "run-1", new CachedResponse("not JSON", UsageMetadata.EMPTY));
+        cache.evict(key, "another answer");
+        assertThat(cache.find(key)).as("another answer stored meanwhile would stay").isPresent();
+        cache.evict(key, "not JSON");
+        assertThat(cache.find(key)).isEmpty();
+        cache.putIfAbsent(key, "openai:m", "run-1", new CachedResponse("{}", UsageMetadata.EMPTY));
+        assertThat(cache.find(key).orElseThrow().content()).as("the key takes a new answer").isEqualTo("{}");
+    }
+
+    private String put(String model, String run) {
+        String key = "k-" + UUID.randomUUID();
+        cache.putIfAbsent(key, model, run, new CachedResponse("answer", UsageMetadata.EMPTY));
+        return key;
+    }
+
+    /** Whether each key holds an answer; looked up in the table, so no hit is counted. */
+    private static List<Boolean> stored(String... keys) {
+        List<Boolean> stored = new ArrayList<>();
+        try (Connection connection = PostgresResource.dataSource().getConnection();
+             PreparedStatement find = connection.prepareStatement("SELECT count(*) FROM response_cache WHERE cache_key = ?")) {
+            for (String key : keys) {
+                find.setString(1, key);
+                try (ResultSet row = find.executeQuery()) {
+                    row.next();
+                    stored.add(row.getLong(1) == 1);
+                }
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return stored;
     }
 }

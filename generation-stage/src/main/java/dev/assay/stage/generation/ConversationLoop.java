@@ -31,6 +31,19 @@ final class ConversationLoop {
      * @throws ModelCallException when a call fails; its attempts are recorded by the model's session
      */
     String run(ConversationScript script, Map<String, String> variables) {
+        return run(script, variables, false, null);
+    }
+
+    /**
+     * Like {@link #run(ConversationScript, Map)}, each turn a sample of its own for the response cache
+     * (docs/cache.md): {@code turn <variable>}, after {@code conversation} when that is given (a
+     * multi-run prompt's repetition).
+     */
+    String runSampled(ConversationScript script, Map<String, String> variables, String conversation) {
+        return run(script, variables, true, conversation);
+    }
+
+    private String run(ConversationScript script, Map<String, String> variables, boolean sampled, String conversation) {
         List<Message> sent = new ArrayList<>();
         String answer = "";
         for (ConversationScript.Turn turn : script.turns()) {
@@ -38,7 +51,9 @@ final class ConversationLoop {
                 sent.add(turn.message());
                 continue;
             }
-            Completion completion = model.complete(List.copyOf(sent));
+            String sample = !sampled ? null
+                    : (conversation == null ? "" : conversation + "/") + "turn " + turn.variable();
+            Completion completion = model.complete(List.copyOf(sent), sample);
             answer = completion.content();
             variables.put(turn.variable(), answer);
             sent.addAll(model.said(completion));

@@ -2,6 +2,7 @@ package dev.assay.stage.generation;
 
 import dev.assay.core.cache.CacheScope;
 import dev.assay.core.session.ModelSession;
+import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.Failure;
 import dev.assay.common.pipeline.FailureCategory;
@@ -13,6 +14,7 @@ import dev.assay.common.port.PortCapabilities;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.prompt.PromptTask;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.core.llm.Completion;
 import dev.assay.core.llm.ModelCallException;
 import dev.assay.core.agent.ToolConnector;
 import dev.assay.core.llm.ModelGateway;
@@ -61,7 +63,17 @@ public class GenerationStage {
         List<RunOutput> outputs = new ArrayList<>();
         try {
             PortCapabilities capabilities = session.capabilities();
-            ModelTurn turn = messages -> session.complete(PromptTask.GENERATION, messages);
+            ModelTurn turn = new ModelTurn() {
+                @Override
+                public Completion complete(List<Message> messages) {
+                    return complete(messages, null);
+                }
+
+                @Override
+                public Completion complete(List<Message> messages, String sample) {
+                    return session.complete(PromptTask.GENERATION, messages, sample);
+                }
+            };
             String response = new PromptRuns(new ConversationLoop(turn), job, capabilities).answer(variables, outputs);
             return new GenerationOutcome(response, session.calls(), session.usage(), session.elapsedMillis(), null,
                     job.question().prompt() != null ? variables : null, outputs);

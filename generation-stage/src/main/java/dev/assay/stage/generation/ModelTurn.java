@@ -14,6 +14,15 @@ interface ModelTurn {
     Completion complete(List<Message> messages);
 
     /**
+     * The answer as the sample {@code sample} of the job (docs/cache.md: a multi-run repetition or a
+     * conversation's turn is cached apart from the others; {@code null}: the job's one sample).
+     * Without a cache to key, the same as {@link #complete(List)}.
+     */
+    default Completion complete(List<Message> messages, String sample) {
+        return complete(messages);
+    }
+
+    /**
      * What the conversation holds after this turn's {@code completion}: its answer as an assistant
      * message. An agent's turn holds its tool calls and their results too, so a later turn of the
      * conversation sees what the tools said.

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * Asks a job's question in the way the question is written (docs/prompts.md): its text, its
  * {@code prompt} messages, or every item of its {@code multi_run_prompt} {@code repetitions} times,
- * each run a fresh conversation.
+ * each run a fresh conversation. Every turn of a {@code prompt} conversation and every repetition
+ * of a multi-run item is a sample of its own for the response cache (docs/cache.md).
  */
 final class PromptRuns {
 
@@ -44,10 +45,10 @@ final class PromptRuns {
         if (question.multiRunPrompt() != null) {
             return multiRun(question.multiRunPrompt(), outputs);
         }
-        ConversationScript script = question.prompt() != null
-                ? GenerationPrompt.conversation(job, capabilities, question.prompt())
-                : GenerationPrompt.plain(job, capabilities);
-        return loop.run(script, variables);
+        if (question.prompt() != null) {
+            return loop.runSampled(GenerationPrompt.conversation(job, capabilities, question.prompt()), variables, null);
+        }
+        return loop.run(GenerationPrompt.plain(job, capabilities), variables);
     }
 
     private String multiRun(List<MultiRunItem> items, List<RunOutput> outputs) {
@@ -59,7 +60,8 @@ final class PromptRuns {
             ConversationScript script = GenerationPrompt.conversation(job, capabilities, item.prompt());
             for (int repetition = 1; repetition <= item.effectiveRepetitions(); repetition++) {
                 Map<String, String> variables = new LinkedHashMap<>();
-                response = loop.run(script, variables);
+                // each repetition is a sample of its own: never answered from another's cached answer
+                response = loop.runSampled(script, variables, "run " + item.name() + " #" + repetition);
                 outputs.add(new RunOutput(item.name(), repetition, response, variables));
             }
         }

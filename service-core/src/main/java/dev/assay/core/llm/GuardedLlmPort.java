@@ -45,7 +45,7 @@ import java.util.Optional;
  * {@code assay.llm.max-rate-limit-wait} instead, and a single Retry-After by
  * {@code assay.llm.max-retry-after}: past either the call fails as {@code rate_limited}.
  */
-final class GuardedLlmPort implements LlmPort {
+final class GuardedLlmPort implements LlmPort, JudgedAnswers {
 
     private static final org.jboss.logging.Logger LOG = org.jboss.logging.Logger.getLogger(GuardedLlmPort.class);
 
@@ -84,14 +84,19 @@ final class GuardedLlmPort implements LlmPort {
         this.observer = observer;
     }
 
-    /** The cached answer when the scope reads the cache and has one, else the model's (stored when the scope writes). */
+    /**
+     * The cached answer when the scope reads the cache and has one, else the model's. A text answer is
+     * stored at once (when the scope writes), unless it is blank; a judge's structured answer only once
+     * its parser found it usable ({@link #usable}), so an answer the stage could not use is never
+     * stored (docs/cache.md).
+     */
     @Override
     public LlmResponse invoke(List<Message> messages) {
         java.util.function.Supplier<LlmResponse> call = () -> delegate.invoke(messages);
         if (!scope.mode().reads()) {
             return guarded(messages, call);
         }
-        String key = CacheKey.of(model, messages, schema, scope.replicate());
+        String key = cacheKey(messages);
         Optional<CachedResponse> hit = cache.find(key);
         if (hit.isPresent()) {
             // paid for once already: the original usage is kept, the cost of this call is nothing
@@ -100,22 +105,56 @@ final class GuardedLlmPort implements LlmPort {
                 calls.add(new RecordedCall(stage, task, model.canonicalKey(), messages, hit.get().content(), usage, 0, null,
                         List.of(), true, hit.get().usage().costUsd()));
             }
-            return new LlmResponse(hit.get().content(), usage, null);
+            return new LlmResponse(hit.get().content(), usage, SERVED_FROM_CACHE);
         }
         LlmResponse response = guarded(messages, call);
-        if (scope.mode().writes()) {
-            cache.putIfAbsent(key, model.canonicalKey(), new CachedResponse(response.content(), response.usage()));
+        if (schema == null && !response.content().isBlank()) {
+            store(key, response);
         }
         return response;
     }
 
     /**
      * An agent's turn: the same guarantees, one call counted against the model's {@code max_concurrency}.
-     * Not cached: the cache key does not cover the tools offered, and a tool's results may change between runs.
+     * Never cached, whatever the scope: the cache key does not cover the tools offered, and a tool's
+     * results may change between runs (docs/cache.md).
      */
     @Override
     public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
         return guarded(messages, () -> delegate.invoke(messages, tools));
+    }
+
+    /** What {@link #invoke(List)} answers from the cache carries as its raw body: no provider's body was read. */
+    private static final JsonNode SERVED_FROM_CACHE = dev.assay.common.json.Json.mapper().createObjectNode()
+            .put("served_from_cache", true);
+
+    /** The parser could use the structured answer {@code response} to {@code messages}: stored, unless it came from the cache. */
+    @Override
+    public void usable(List<Message> messages, LlmResponse response) {
+        if (scope.mode().reads() && response.raw() != SERVED_FROM_CACHE) {
+            store(cacheKey(messages), response);
+        }
+    }
+
+    /**
+     * The parser could not use {@code response} to {@code messages}: it was not stored, and an answer the
+     * cache served is removed (only that answer: another one stored meanwhile under the key stays).
+     */
+    @Override
+    public void unusable(List<Message> messages, LlmResponse response) {
+        if (scope.mode().reads() && response.raw() == SERVED_FROM_CACHE) {
+            cache.evict(cacheKey(messages), response.content());
+        }
+    }
+
+    private String cacheKey(List<Message> messages) {
+        return CacheKey.of(model, messages, schema, scope.replicate(), scope.sample());
+    }
+
+    private void store(String key, LlmResponse response) {
+        if (scope.mode().writes()) {
+            cache.putIfAbsent(key, model.canonicalKey(), scope.runId(), new CachedResponse(response.content(), response.usage()));
+        }
     }
 
     private LlmResponse guarded(List<Message> messages, java.util.function.Supplier<LlmResponse> call) {

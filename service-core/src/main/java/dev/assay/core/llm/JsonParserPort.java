@@ -17,7 +17,8 @@ import java.util.List;
  * A judge that fills a JSON schema through any {@link LlmPort}. When the answer is not a valid
  * object of the schema, or fails the caller's {@link AnswerCheck}, the judge is shown its answer and
  * what is wrong with it, and asked again ({@code repairAttempts} times); after that the call fails
- * with {@link MalformedResponseException}, which carries the last answer.
+ * with {@link MalformedResponseException}, which carries the last answer. A port that keeps answers
+ * ({@link JudgedAnswers}) is told of each whether it was usable: only those are cached.
  */
 public final class JsonParserPort implements ParserPort {
 
@@ -53,8 +54,14 @@ public final class JsonParserPort implements ParserPort {
                 if (!problems.isEmpty()) {
                     throw new MalformedResponseException(String.join("; ", problems), response.content());
                 }
+                if (structured instanceof JudgedAnswers judged) {
+                    judged.usable(conversation, response);
+                }
                 return new ParseResult(answer, usage, response.content(), read.coercions());
             } catch (MalformedResponseException e) {
+                if (structured instanceof JudgedAnswers judged) {
+                    judged.unusable(conversation, response);
+                }
                 if (round >= repairAttempts) {
                     throw e;
                 }

@@ -25,9 +25,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The response cache in PostgreSQL's {@code response_cache} table (generation-service's Flyway
- * migration V3), so every stage and every instance shares it. Lookups and writes of concurrent
- * calls are grouped into one statement each ({@link GroupedCalls}). A database error is logged (once
- * until the store works again) and treated as "not cached": the cache never fails a model call.
+ * migrations V3 and V7_1, which added each entry's run), so every stage and every instance shares
+ * it. Lookups and writes of concurrent calls are grouped into one statement each ({@link GroupedCalls}).
+ * A database error is logged (once until the store works again) and treated as "not cached": the
+ * cache never fails a model call.
  */
 public final class JdbcResponseCache implements ResponseCache {
 
@@ -40,14 +41,17 @@ public final class JdbcResponseCache implements ResponseCache {
             + " WHERE c.cache_key = k.key AND c.created_at > now() - CAST(? AS interval)"
             + " RETURNING c.cache_key, c.response, c.usage";
     // insert-if-absent for every answer written meanwhile; an expired answer is the only one ever replaced
-    private static final String PUT = "INSERT INTO response_cache (cache_key, model, response, usage, cost_usd, created_at, hits)"
-            + " SELECT p.cache_key, p.model, p.response, p.usage, CAST(p.cost_usd AS numeric), now(), 0"
-            + " FROM unnest(?, ?, ?, ?, ?) AS p(cache_key, model, response, usage, cost_usd)"
-            + " ON CONFLICT (cache_key) DO UPDATE SET model = excluded.model,"
+    private static final String PUT = "INSERT INTO response_cache (cache_key, model, run_id, response, usage, cost_usd, created_at, hits)"
+            + " SELECT p.cache_key, p.model, p.run_id, p.response, p.usage, CAST(p.cost_usd AS numeric), now(), 0"
+            + " FROM unnest(?, ?, ?, ?, ?, ?) AS p(cache_key, model, run_id, response, usage, cost_usd)"
+            + " ON CONFLICT (cache_key) DO UPDATE SET model = excluded.model, run_id = excluded.run_id,"
             + " response = excluded.response, usage = excluded.usage, cost_usd = excluded.cost_usd, created_at = now(), hits = 0"
             + " WHERE response_cache.created_at <= now() - CAST(? AS interval)";
     /** The most keys one statement looks up or writes. */
     private static final int MAX_BATCH = 256;
+    // NULL for "any": one statement for every combination of --run and --model
+    private static final String CLEAR = "DELETE FROM response_cache WHERE (CAST(? AS text) IS NULL OR run_id = ?)"
+            + " AND (CAST(? AS text) IS NULL OR model = ?)";
     private static final String STATS = "SELECT count(*), coalesce(sum(hits), 0), coalesce(sum(hits * cost_usd), 0) FROM response_cache";
 
     private final DataSource dataSource;
@@ -75,9 +79,9 @@ public final class JdbcResponseCache implements ResponseCache {
     }
 
     @Override
-    public void putIfAbsent(String key, String model, CachedResponse response) {
+    public void putIfAbsent(String key, String model, String runId, CachedResponse response) {
         try {
-            puts.call(new Entry(key, model, response));
+            puts.call(new Entry(key, model, runId, response));
         } catch (RuntimeException e) {
             failed("write", e);
         }
@@ -121,20 +125,21 @@ public final class JdbcResponseCache implements ResponseCache {
         Map<String, Entry> first = new LinkedHashMap<>();
         entries.forEach(entry -> first.putIfAbsent(entry.key(), entry));
         int size = first.size();
-        String[] keys = new String[size], models = new String[size], responses = new String[size], usages = new String[size],
-                costs = new String[size];
+        String[] keys = new String[size], models = new String[size], runs = new String[size], responses = new String[size],
+                usages = new String[size], costs = new String[size];
         int i = 0;
         for (Entry entry : first.values()) {
             UsageMetadata usage = entry.response().usage();
             keys[i] = entry.key();
             models[i] = entry.model();
+            runs[i] = entry.runId();
             responses[i] = entry.response().content();
             usages[i] = Json.write(usage);
             costs[i++] = usage.costUsd() == null ? null : usage.costUsd().toPlainString();
         }
         try (Connection connection = dataSource.getConnection(); PreparedStatement put = connection.prepareStatement(PUT)) {
             int position = 1;
-            for (String[] column : List.of(keys, models, responses, usages, costs)) {
+            for (String[] column : List.of(keys, models, runs, responses, usages, costs)) {
                 put.setArray(position++, connection.createArrayOf("text", column));
             }
             put.setString(position, ttl);
@@ -146,7 +151,21 @@ public final class JdbcResponseCache implements ResponseCache {
         return Collections.nCopies(entries.size(), null);
     }
 
-    private record Entry(String key, String model, CachedResponse response) {
+    private record Entry(String key, String model, String runId, CachedResponse response) {
+    }
+
+    /** One statement per eviction: rare (an answer served from the cache that its stage found unusable). */
+    @Override
+    public void evict(String key, String response) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement delete = connection.prepareStatement("DELETE FROM response_cache WHERE cache_key = ? AND response = ?")) {
+            delete.setString(1, key);
+            delete.setString(2, response);
+            delete.executeUpdate();
+            worked();
+        } catch (SQLException e) {
+            failed("evict an unusable answer", e);
+        }
     }
 
     @Override
@@ -162,9 +181,13 @@ public final class JdbcResponseCache implements ResponseCache {
     }
 
     @Override
-    public long clear() {
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            return statement.executeUpdate("DELETE FROM response_cache");
+    public long clear(String runId, String model) {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement clear = connection.prepareStatement(CLEAR)) {
+            clear.setString(1, runId);
+            clear.setString(2, runId);
+            clear.setString(3, model);
+            clear.setString(4, model);
+            return clear.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException("the response cache's store cannot be cleared: " + e.getMessage(), e);
         }

@@ -107,7 +107,16 @@ public final class ModelSession {
 
     /** A text answer to messages assembled by the caller (generation builds whole conversations). */
     public Completion complete(PromptTask task, List<Message> messages) {
-        Completion completion = recorded(() -> gateway.complete(model, stage, task, messages, cacheScope));
+        return complete(task, messages, (String) null);
+    }
+
+    /**
+     * Like {@link #complete(PromptTask, List)}, as the sample {@code sample} of the record's calls: cached
+     * apart from its other samples (docs/cache.md); {@code null}: the record's one sample.
+     */
+    public Completion complete(PromptTask task, List<Message> messages, String sample) {
+        CacheScope scope = sample == null ? cacheScope : cacheScope.withSample(sample);
+        Completion completion = recorded(() -> gateway.complete(model, stage, task, messages, scope));
         record(completion.calls(), completion.usage());
         return completion;
     }

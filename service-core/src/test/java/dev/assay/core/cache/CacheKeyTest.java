@@ -22,6 +22,7 @@ class CacheKeyTest {
     private static final JsonNode SCHEMA = Json.read("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":\"integer\"}}}",
             JsonNode.class);
     private static final String KEY = CacheKey.of(MODEL, MESSAGES, SCHEMA, 1);
+    private static final String PINNED_KEY = "3a69ebc21a04cf94297aa29eb1af3c747ad3d3d2aa4d5f1d2e9efa3122bcaf1f";
 
     @Test
     void theSameCallHasTheSameKey() {
@@ -44,6 +45,17 @@ class CacheKeyTest {
                 "replicate", CacheKey.of(MODEL, MESSAGES, SCHEMA, 2));
         changed.forEach((what, key) -> assertThat(key).as("a changed %s", what).isNotEqualTo(KEY));
         assertThat(Map.copyOf(changed).values()).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void eachSampleOfAJobHasAKeyOfItsOwnAndTheJobsOneSampleKeepsItsOldKey() {
+        assertThat(CacheKey.of(MODEL, MESSAGES, SCHEMA, 1, null)).isEqualTo(KEY);
+        // the key every call had before samples were keyed: entries stored then still answer
+        assertThat(KEY).isEqualTo(PINNED_KEY);
+        List<String> samples = List.of(CacheKey.of(MODEL, MESSAGES, SCHEMA, 1, "run colour #1"),
+                CacheKey.of(MODEL, MESSAGES, SCHEMA, 1, "run colour #2"), CacheKey.of(MODEL, MESSAGES, SCHEMA, 1, "turn answer"),
+                CacheKey.of(MODEL, MESSAGES, SCHEMA, 1, "run colour #1/turn answer"));
+        assertThat(samples).doesNotContain(KEY).doesNotHaveDuplicates();
     }
 
     @Test

@@ -13,8 +13,10 @@ import dev.assay.common.port.PortExecutionException;
 import dev.assay.common.port.ToolDefinition;
 import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
+import dev.assay.core.cache.ResponseCache;
 import dev.assay.core.llm.LlmPortFactory;
 import dev.assay.core.llm.LlmSettings;
+import dev.assay.core.llm.ModelCallObserver;
 import dev.assay.core.llm.ModelGateway;
 import dev.assay.core.llm.SecretResolver;
 
@@ -86,6 +88,11 @@ public final class ScriptedLlm implements LlmPortFactory, LlmPort {
     /** A gateway over this model alone, with {@link #NO_RETRIES}. */
     public ModelGateway gateway() {
         return new ModelGateway(List.of(this), new SecretResolver(), NO_RETRIES);
+    }
+
+    /** A gateway over this model alone, with {@link #NO_RETRIES}, answering from {@code cache} where a call's scope allows. */
+    public ModelGateway gateway(ResponseCache cache) {
+        return new ModelGateway(List.of(this), new SecretResolver(), NO_RETRIES, ModelCallObserver.NONE, cache);
     }
 
     /** Every call's messages, in order. */

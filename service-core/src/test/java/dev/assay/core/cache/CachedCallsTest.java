@@ -43,6 +43,7 @@ class CachedCallsTest {
         @Override public Duration initialBackoff() { return Duration.ofMillis(1); }
         @Override public Duration maxBackoff() { return Duration.ofMillis(1); }
         @Override public Duration maxRetryAfter() { return Duration.ofMillis(1); }
+        @Override public Duration maxRateLimitWait() { return Duration.ZERO; }
         @Override public int repairAttempts() { return 1; }
     };
 

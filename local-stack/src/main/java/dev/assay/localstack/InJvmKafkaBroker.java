@@ -52,8 +52,8 @@ final class InJvmKafkaBroker {
     private static final int START_ATTEMPTS = 3;
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration METADATA_POLL = Duration.ofMillis(20);
-    /** assay.kafka.max-record-bytes' default (service-core's RecordLimits). */
-    static final int DEFAULT_MAX_RECORD_BYTES = 1024 * 1024;
+    /** assay.kafka.max-record-bytes' default (service-core's RecordLimits); RecordLimitsTest holds it to that. */
+    static final int DEFAULT_MAX_RECORD_BYTES = 1048576;
 
     private static InJvmKafkaBroker shared;
     /** The broker and controller ports the next start tries first ({@link #plannedBootstrapServers()}); null: free ones then. */

@@ -16,27 +16,15 @@ import dev.assay.localstack.stub.StubReply;
 import dev.assay.testsupport.Eventually;
 import dev.assay.testsupport.InjectStubLlm;
 import dev.assay.testsupport.KafkaBrokerResource;
+import dev.assay.testsupport.PoisonRecords;
 import dev.assay.testsupport.PostgresResource;
 import dev.assay.testsupport.StubLlmResource;
 import dev.assay.testsupport.TopicClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,10 +32,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import static dev.assay.localstack.stub.RequestMatcher.any;
@@ -83,16 +68,16 @@ class PoisonRecordTest {
         // about as large as a producer of the same limit sends (its record and batch headers take ~100 bytes), so
         // the dead-letter headers tip it over the limit
         String value = "{\"schema_version\":1,\"junk\":\"" + "x".repeat(limit - 250) + "\"}";
-        RecordMetadata poison = send(Topics.JOBS, key, value.getBytes(StandardCharsets.UTF_8));
+        RecordMetadata poison = PoisonRecords.publish(Topics.JOBS, key, value.getBytes(StandardCharsets.UTF_8));
         VerificationJob job = manualJob("What colour is the sky?", "blue");
         TopicClient.publish(Topics.JOBS, job.jobId(), Json.write(job));
 
-        ConsumerRecord<String, byte[]> dead = awaitDeadLetter(key);
-        assertThat(header(dead, DeadLetterEnvelope.HEADER)).isEqualTo("true");
-        assertThat(header(dead, "dead-letter-topic")).isEqualTo(Topics.JOBS);
-        assertThat(header(dead, "dead-letter-partition")).isEqualTo(Integer.toString(poison.partition()));
-        assertThat(header(dead, "dead-letter-offset")).isEqualTo(Long.toString(poison.offset()));
-        assertThat(header(dead, "dead-letter-reason")).contains("VerificationJob");
+        ConsumerRecord<String, byte[]> dead = PoisonRecords.awaitDeadLetter(key, WAIT);
+        assertThat(PoisonRecords.header(dead, DeadLetterEnvelope.HEADER)).isEqualTo("true");
+        assertThat(PoisonRecords.header(dead, "dead-letter-topic")).isEqualTo(Topics.JOBS);
+        assertThat(PoisonRecords.header(dead, "dead-letter-partition")).isEqualTo(Integer.toString(poison.partition()));
+        assertThat(PoisonRecords.header(dead, "dead-letter-offset")).isEqualTo(Long.toString(poison.offset()));
+        assertThat(PoisonRecords.header(dead, "dead-letter-reason")).contains("VerificationJob");
         assertThat(dead.serializedValueSize()).isLessThan(limit / 4);
         JsonPath envelope = JsonPath.from(new String(dead.value(), StandardCharsets.UTF_8));
         assertThat(envelope.getInt("schema_version")).isEqualTo(1);
@@ -109,7 +94,7 @@ class PoisonRecordTest {
 
         AnsweredJob answered = Json.read(awaitAnswers(job.runId()).value(), AnsweredJob.class);
         assertThat(answered.generation().response()).isEqualTo("blue");
-        Eventually.await(WAIT, () -> committed(poison.partition()), offset -> offset > poison.offset(),
+        Eventually.await(WAIT, () -> PoisonRecords.committed("assay-generation", Topics.JOBS, poison.partition()), offset -> offset > poison.offset(),
                 "the jobs consumer to commit past the large record");
         JsonPath live = JsonPath.from(given().when().get("/q/health/live").then().extract().asString());
         assertThat(live.getString("status")).as(live.prettify()).isEqualTo("UP");
@@ -119,13 +104,13 @@ class PoisonRecordTest {
     void aValueThatIsNotUtf8IsDeadLetteredByteForByte() {
         String key = "latin1-" + UUID.randomUUID();
         byte[] value = "{\"schema_version\":1,\"question\":\"caf\u00e9 \u00fcber\"}".getBytes(StandardCharsets.ISO_8859_1);
-        send(Topics.JOBS, key, value);
+        PoisonRecords.publish(Topics.JOBS, key, value);
 
-        ConsumerRecord<String, byte[]> dead = awaitDeadLetter(key);
+        ConsumerRecord<String, byte[]> dead = PoisonRecords.awaitDeadLetter(key, WAIT);
         assertThat(dead.value()).isEqualTo(value);
-        assertThat(header(dead, DeadLetterEnvelope.HEADER)).isNull();
-        assertThat(header(dead, "dead-letter-topic")).isEqualTo(Topics.JOBS);
-        assertThat(header(dead, "dead-letter-reason")).contains("not UTF-8").contains("at byte 35");
+        assertThat(PoisonRecords.header(dead, DeadLetterEnvelope.HEADER)).isNull();
+        assertThat(PoisonRecords.header(dead, "dead-letter-topic")).isEqualTo(Topics.JOBS);
+        assertThat(PoisonRecords.header(dead, "dead-letter-reason")).contains("not UTF-8").contains("at byte 35");
         // the value is not repeated in the connector's headers
         assertThat(dead.headers().lastHeader("deserialization-failure-data")).isNull();
     }
@@ -151,47 +136,6 @@ class PoisonRecordTest {
         assertThat(answered.generation().response()).contains(huge.length() + " characters");
     }
 
-    private static RecordMetadata send(String topic, String key, byte[] value) {
-        Map<String, Object> config = KafkaBrokerResource.clientConfig();
-        config.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
-        config.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(config)) {
-            return producer.send(new ProducerRecord<>(topic, key, value)).get();
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot publish to " + topic, e);
-        }
-    }
-
-    private static ConsumerRecord<String, byte[]> awaitDeadLetter(String key) {
-        Map<String, Object> config = KafkaBrokerResource.clientConfig();
-        config.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-        config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
-            consumer.subscribe(List.of(Topics.DLQ));
-            return Eventually.await(WAIT, () -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (key.equals(record.key())) {
-                        found.add(record);
-                    }
-                });
-                return found;
-            }, records -> !records.isEmpty(), "the dead letter of " + key).get(0);
-        }
-    }
-
-    private static long committed(int partition) {
-        try (Admin admin = Admin.create(KafkaBrokerResource.clientConfig())) {
-            OffsetAndMetadata offset = admin.listConsumerGroupOffsets("assay-generation").partitionsToOffsetAndMetadata()
-                    .get().get(new TopicPartition(Topics.JOBS, partition));
-            return offset == null ? -1 : offset.offset();
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot read the committed offsets of assay-generation", e);
-        }
-    }
-
     private static ConsumerRecord<String, String> awaitAnswers(String runId) {
         return TopicClient.await(Topics.ANSWERS, r -> r.value().contains("\"run_id\":\"" + runId + "\""), 1, WAIT).get(0);
     }
@@ -204,10 +148,5 @@ class PoisonRecordTest {
 
     private static String runId() {
         return "run-" + UUID.randomUUID();
-    }
-
-    private static String header(ConsumerRecord<?, ?> record, String name) {
-        Header header = record.headers().lastHeader(name);
-        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,6 +76,15 @@ class RecordLimitsTest {
             }
         });
         assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void theServicesAndTheInJvmBrokerDefaultToTheSameLimit() throws IOException {
+        assertThat(Files.readString(root.resolve("service-core/src/main/java/dev/assay/core/config/RecordLimits.java")))
+                .as("RecordLimits' default").contains("DEFAULT_MAX_RECORD_BYTES = \"" + limit + "\";");
+        assertThat(Files.readString(root.resolve("local-stack/src/main/java/dev/assay/localstack/InJvmKafkaBroker.java")))
+                .as("the in-JVM broker's message.max.bytes").contains("DEFAULT_MAX_RECORD_BYTES = " + limit + ";")
+                .contains("Map.entry(\"message.max.bytes\", Integer.toString(maxRecordBytes()))");
     }
 
     @Test

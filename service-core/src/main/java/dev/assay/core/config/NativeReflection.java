@@ -5,9 +5,11 @@ import dev.assay.common.message.ThinkingBlock;
 import dev.assay.common.message.ToolResultBlock;
 import dev.assay.common.message.ToolUseBlock;
 import dev.assay.common.pipeline.AnsweredJob;
+import dev.assay.common.pipeline.DeadLetterEnvelope;
 import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.core.messaging.StrictUtf8Deserializer;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -27,6 +29,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         AnsweredJob.class,
         ParsedJob.class,
         VerificationResult.class,
+        DeadLetterEnvelope.class,
+        // instantiated by the Kafka client from its class name (the channels' value.deserializer)
+        StrictUtf8Deserializer.class,
         TextBlock.class,
         ToolUseBlock.class,
         ToolResultBlock.class,

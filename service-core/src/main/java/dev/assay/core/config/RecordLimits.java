@@ -11,11 +11,14 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "assay.kafka")
 public interface RecordLimits {
 
+    /** The default limit, Kafka's own default of max.request.size; RecordLimitsTest holds the deployment files to it. */
+    String DEFAULT_MAX_RECORD_BYTES = "1048576";
+
     /** Room left for the headers and the batch around a record's value (traceparent, dead-letter-*). */
     int HEADROOM_BYTES = 16 * 1024;
 
     /** The largest record, in bytes, key, value and headers together. */
-    @WithDefault("1048576")
+    @WithDefault(DEFAULT_MAX_RECORD_BYTES)
     int maxRecordBytes();
 
     /** The most bytes of a dead letter's value its envelope keeps. */

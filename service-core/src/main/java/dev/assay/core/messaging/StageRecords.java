@@ -49,7 +49,7 @@ public class StageRecords {
     private static final AttributeKey<Long> PARTITION = AttributeKey.longKey("messaging.destination.partition.id");
     private static final AttributeKey<Long> OFFSET = AttributeKey.longKey("messaging.kafka.offset");
     /** assay.kafka.max-record-bytes' default less the headroom, for callers without configuration. */
-    private static final int DEFAULT_MAX_VALUE_BYTES = 1024 * 1024 - RecordLimits.HEADROOM_BYTES;
+    private static final int DEFAULT_MAX_VALUE_BYTES = Integer.parseInt(RecordLimits.DEFAULT_MAX_RECORD_BYTES) - RecordLimits.HEADROOM_BYTES;
 
     private final StageMetrics metrics;
     private final StageDrain drain;

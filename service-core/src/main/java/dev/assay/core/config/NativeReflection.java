@@ -9,7 +9,6 @@ import dev.assay.common.pipeline.DeadLetterEnvelope;
 import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
-import dev.assay.core.messaging.StrictUtf8Deserializer;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -30,8 +29,6 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ParsedJob.class,
         VerificationResult.class,
         DeadLetterEnvelope.class,
-        // instantiated by the Kafka client from its class name (the channels' value.deserializer)
-        StrictUtf8Deserializer.class,
         TextBlock.class,
         ToolUseBlock.class,
         ToolResultBlock.class,

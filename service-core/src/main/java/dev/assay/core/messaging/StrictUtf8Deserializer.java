@@ -1,5 +1,6 @@
 package dev.assay.core.messaging;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 
@@ -17,6 +18,8 @@ import java.nio.charset.StandardCharsets;
  * and its original bytes in the {@code deserialization-failure-*} headers; {@link StageRecords} nacks it
  * and {@link EnvelopingDeadLetterQueue} dead-letters those bytes unchanged.
  */
+// the Kafka client instantiates it from its class name (the channels' value.deserializer): native images need it registered
+@RegisterForReflection
 public class StrictUtf8Deserializer implements Deserializer<String> {
 
     @Override

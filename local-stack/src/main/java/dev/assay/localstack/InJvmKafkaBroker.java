@@ -52,6 +52,8 @@ final class InJvmKafkaBroker {
     private static final int START_ATTEMPTS = 3;
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration METADATA_POLL = Duration.ofMillis(20);
+    /** assay.kafka.max-record-bytes' default (service-core's RecordLimits); RecordLimitsTest holds it to that. */
+    static final int DEFAULT_MAX_RECORD_BYTES = 1048576;
 
     private static InJvmKafkaBroker shared;
     /** The broker and controller ports the next start tries first ({@link #plannedBootstrapServers()}); null: free ones then. */
@@ -265,6 +267,19 @@ final class InJvmKafkaBroker {
      * The broker's configuration: both listeners on 127.0.0.1 (never the wildcard address), one node
      * that is its own controller quorum, and internal topics sized for one broker.
      */
+    /** The record size limit: ASSAY_KAFKA_MAX_RECORD_BYTES, as the services read it, else their default (1 MiB). */
+    static int maxRecordBytes() {
+        String value = System.getenv("ASSAY_KAFKA_MAX_RECORD_BYTES");
+        if (value == null || value.isBlank()) {
+            return DEFAULT_MAX_RECORD_BYTES;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("ASSAY_KAFKA_MAX_RECORD_BYTES must be a number of bytes, was \"" + value + "\"", e);
+        }
+    }
+
     private static Map<String, String> settings(Path dataDirectory, int brokerPort, int controllerPort) {
         return Map.ofEntries(
                 Map.entry("process.roles", "broker,controller"),
@@ -292,6 +307,9 @@ final class InJvmKafkaBroker {
                 // Consumers should join their group at once, not after the 3 s default delay.
                 Map.entry("group.initial.rebalance.delay.ms", "0"),
                 Map.entry("num.partitions", "1"),
+                // Every topic's max.message.bytes: the services' record size limit, as the deployment files set it
+                // (docs/messaging.md, "Record sizes").
+                Map.entry("message.max.bytes", Integer.toString(maxRecordBytes())),
                 // One node: no leadership to hand over before stopping, and the data directory is
                 // deleted after; a controlled shutdown only waits for the controller's heartbeat reply.
                 Map.entry("controlled.shutdown.enable", "false"),

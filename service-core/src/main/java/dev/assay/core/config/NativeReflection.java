@@ -5,6 +5,7 @@ import dev.assay.common.message.ThinkingBlock;
 import dev.assay.common.message.ToolResultBlock;
 import dev.assay.common.message.ToolUseBlock;
 import dev.assay.common.pipeline.AnsweredJob;
+import dev.assay.common.pipeline.DeadLetterEnvelope;
 import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.VerificationJob;
 import dev.assay.common.pipeline.VerificationResult;
@@ -27,6 +28,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         AnsweredJob.class,
         ParsedJob.class,
         VerificationResult.class,
+        DeadLetterEnvelope.class,
         TextBlock.class,
         ToolUseBlock.class,
         ToolResultBlock.class,

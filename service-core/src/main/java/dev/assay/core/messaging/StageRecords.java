@@ -1,6 +1,7 @@
 package dev.assay.core.messaging;
 
 import dev.assay.common.json.Json;
+import dev.assay.core.config.RecordLimits;
 import dev.assay.core.observability.RecordIds;
 import dev.assay.core.observability.StageMetrics;
 import dev.assay.core.pipeline.RecordReader;
@@ -12,6 +13,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.TracingMetadata;
+import io.smallrye.reactive.messaging.kafka.DeserializationFailureHandler;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,6 +21,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -45,20 +48,29 @@ public class StageRecords {
     private static final AttributeKey<String> TOPIC = AttributeKey.stringKey("messaging.destination.name");
     private static final AttributeKey<Long> PARTITION = AttributeKey.longKey("messaging.destination.partition.id");
     private static final AttributeKey<Long> OFFSET = AttributeKey.longKey("messaging.kafka.offset");
+    /** assay.kafka.max-record-bytes' default less the headroom, for callers without configuration. */
+    private static final int DEFAULT_MAX_VALUE_BYTES = Integer.parseInt(RecordLimits.DEFAULT_MAX_RECORD_BYTES) - RecordLimits.HEADROOM_BYTES;
 
     private final StageMetrics metrics;
     private final StageDrain drain;
     private final Tracer tracer;
+    /** The most an output's value may take on the wire (docs/messaging.md, "Record sizes"). */
+    private final int maxValueBytes;
 
     @Inject
-    public StageRecords(StageMetrics metrics, StageDrain drain, Tracing tracing) {
-        this(metrics, drain, tracing.tracer());
+    public StageRecords(StageMetrics metrics, StageDrain drain, Tracing tracing, RecordLimits limits) {
+        this(metrics, drain, tracing.tracer(), limits.maxValueBytes());
     }
 
     public StageRecords(StageMetrics metrics, StageDrain drain, Tracer tracer) {
+        this(metrics, drain, tracer, DEFAULT_MAX_VALUE_BYTES);
+    }
+
+    public StageRecords(StageMetrics metrics, StageDrain drain, Tracer tracer, int maxValueBytes) {
         this.metrics = metrics;
         this.drain = drain;
         this.tracer = tracer;
+        this.maxValueBytes = maxValueBytes;
     }
 
     /**
@@ -110,9 +122,18 @@ public class StageRecords {
         return handle(record, spec, work, output -> publish(output, spec, out));
     }
 
-    /** Publishes {@code output} on {@code out}, keyed by its id, and waits for the broker's acknowledgement. */
+    /**
+     * Publishes {@code output} on {@code out}, keyed by its id, and waits for the broker's acknowledgement. An
+     * output larger than the record limit has its longest texts cut to fit, with a caveat ({@link RecordFitter}).
+     */
     public <O> void publish(O output, Spec<?, O> spec, MutinyEmitter<String> out) {
-        out.sendMessageAndAwait(Message.of(Json.write(output))
+        String json = Json.write(output);
+        String fitted = RecordFitter.fit(json, maxValueBytes);
+        if (fitted != json) {
+            spec.log().warnf("%s %s: its record of %d characters is larger than the record limit of %d bytes; its longest "
+                    + "texts are cut to fit, with a caveat", spec.stage(), spec.key().apply(output), json.length(), maxValueBytes);
+        }
+        out.sendMessageAndAwait(Message.of(fitted)
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder().withKey(spec.key().apply(output)).build())
                 // the producer span (and the traceparent header) become children of the current span
                 .addMetadata(TracingMetadata.withCurrent(Context.current())));
@@ -129,7 +150,7 @@ public class StageRecords {
         try (ObservedRecord current = observed.get()) {
             List<O> outputs;
             try {
-                I input = RecordReader.read(record.getPayload(), spec.type());
+                I input = RecordReader.read(readable(record), spec.type());
                 current.identify(RecordIds.of(input));
                 outputs = work.apply(input);
             } catch (UnreadableRecordException e) {
@@ -192,6 +213,21 @@ public class StageRecords {
             }
             return outputs;
         }
+    }
+
+    /**
+     * The record's text; a value the {@link StrictUtf8Deserializer} refused (not UTF-8) arrives as null with the
+     * connector's reason in a header, and is unreadable for that reason.
+     */
+    private static String readable(Message<String> record) {
+        if (record.getPayload() == null) {
+            record.getMetadata(IncomingKafkaRecordMetadata.class)
+                    .map(meta -> meta.getHeaders().lastHeader(DeserializationFailureHandler.DESERIALIZATION_FAILURE_REASON))
+                    .ifPresent(reason -> {
+                        throw new UnreadableRecordException(new String(reason.value(), StandardCharsets.UTF_8));
+                    });
+        }
+        return record.getPayload();
     }
 
     static String position(Message<?> record) {

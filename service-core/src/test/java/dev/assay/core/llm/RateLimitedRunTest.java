@@ -4,6 +4,8 @@ import dev.assay.common.message.Message;
 import dev.assay.common.pipeline.RecordedCall;
 import dev.assay.common.pipeline.Stage;
 import dev.assay.common.prompt.PromptTask;
+import dev.assay.common.port.PortException;
+import dev.assay.common.port.UsageMetadata;
 import dev.assay.common.run.ModelConfig;
 import dev.assay.localstack.stub.StubLlmServer;
 import dev.assay.localstack.stub.StubReply;
@@ -77,11 +79,28 @@ class RateLimitedRunTest {
             }
             return StubReply.text("Paris");
         }));
+        List<Long> refusalsRead = Collections.synchronizedList(new ArrayList<>());
         List<Integer> limits = Collections.synchronizedList(new ArrayList<>());
         ModelCallObserver watcher = new ModelCallObserver() {
             @Override
             public Attempt started(ModelConfig model, Stage stage, PromptTask task) {
-                return Attempt.NONE;
+                return new Attempt() {
+                    @Override
+                    public void succeeded(UsageMetadata usage) {
+                    }
+
+                    @Override
+                    public void failed(PortException error, boolean willRetry) {
+                        // told after the gateway set the model's Retry-After, while the refused call holds its slot
+                        if (error.retryAfter().isPresent()) {
+                            refusalsRead.add(System.nanoTime());
+                        }
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
             }
 
             @Override
@@ -111,10 +130,13 @@ class RateLimitedRunTest {
         }
 
         assertThat(refusals).hasSizeGreaterThanOrEqualTo(CALLS / ONE_IN);
-        // requests sent before the gateway read a 429 may still arrive during its Retry-After: at most
-        // the others in flight then; a gateway that let new calls out would send far more
-        for (long refused : refusals) {
-            long during = arrivals.stream().filter(at -> at > refused && at - refused < RETRY_AFTER.toNanos()).count();
+        assertThat(refusalsRead).hasSameSizeAs(refusals);
+        // counted from when the gateway read the 429 and held the model: a request arriving after that
+        // was sent before it (at most the others then holding one of the model's slots, while the refused
+        // call still holds its own) or is one the gateway let out during the Retry-After. (Counted from
+        // the stub's reply instead, a slot freed before the gateway read the 429 may start another call.)
+        for (long read : refusalsRead) {
+            long during = arrivals.stream().filter(at -> at > read && at - read < RETRY_AFTER.toNanos()).count();
             assertThat(during).as("requests arriving within the Retry-After of a 429").isLessThan(MAX_CONCURRENCY);
         }
         assertThat(limits).as("the limit went down").anySatisfy(limit -> assertThat(limit).isLessThan(MAX_CONCURRENCY));

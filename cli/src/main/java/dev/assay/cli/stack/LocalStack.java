@@ -365,6 +365,11 @@ public final class LocalStack implements AutoCloseable {
         return services.getFirst().baseUrl();
     }
 
+    /** Where the stack's Kafka broker listens, {@code 127.0.0.1:PORT} (once started). */
+    public String kafkaBootstrapServers() {
+        return EmbeddedInfrastructure.kafkaBootstrapServers();
+    }
+
     /** PIDs of the service processes running now (new ones after a restart), for callers that check nothing outlives the stack. */
     public List<Long> pids() {
         return services.stream().map(ServiceProcess::pid).toList();

@@ -270,7 +270,11 @@ public final class LocalStack implements AutoCloseable {
         jvm.addAll(startupCache(home, logDir));
         try {
             // The service inherits this environment: API keys reach it without passing through the CLI's output.
-            return ServiceProcess.spawn(home, SERVICE, logDir, Map.of(), properties, jvm, this::adopt);
+            // Its first start on the stack's data marks the runs an earlier stack left unfinished as interrupted (it
+            // is their only writer, and their jobs went with that stack's broker); a restart after a crash does not,
+            // since this stack's broker still holds the jobs of its runs (docs/api.md, run status)
+            Map<String, String> firstStart = Map.of("assay.runs.interrupt-unfinished-on-start", "true");
+            return ServiceProcess.spawn(home, SERVICE, logDir, Map.of(), properties, firstStart, jvm, this::adopt);
         } catch (IOException | RuntimeException e) {
             throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
                     + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);

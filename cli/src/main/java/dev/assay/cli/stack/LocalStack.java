@@ -76,6 +76,8 @@ public final class LocalStack implements AutoCloseable {
      * included, wait that long for the restarted service; 10 s lets the work go on sooner.
      */
     static final String SESSION_TIMEOUT_MS = "10000";
+    /** How long the calls in flight of a stopping service may take to finish before they are cut off (the 2 s). */
+    static final String DRAIN_TIMEOUT = "2s";
 
     private final Path home;
     // written by the starting thread, read by the shutdown hook (Ctrl-C during start-up)
@@ -247,6 +249,8 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> properties = new HashMap<>();
         properties.put("kafka.bootstrap.servers", bootstrap);
         properties.put("kafka.session.timeout.ms", SESSION_TIMEOUT_MS);
+        // Stopping (Ctrl-C, assay down): no model call starts and those in flight get 2 s (docs/cli.md, "Interrupting a run")
+        properties.put("assay.shutdown.drain-timeout", DRAIN_TIMEOUT);
         // The consumers may subscribe before the topics are created (side by side): a consumer must not
         // have the broker create one with its default partition count, which creating it would then refuse.
         for (String channel : INCOMING_CHANNELS) {

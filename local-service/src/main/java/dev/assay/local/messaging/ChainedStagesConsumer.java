@@ -3,6 +3,7 @@ package dev.assay.local.messaging;
 import dev.assay.common.pipeline.AnsweredJob;
 import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.VerificationResult;
+import dev.assay.core.messaging.StageDrain;
 import dev.assay.core.messaging.StageRecords;
 import dev.assay.generation.RunStages;
 import dev.assay.generation.StageSighting;
@@ -58,10 +59,12 @@ public class ChainedStagesConsumer {
     private final ResultConsumer store;
     private final StageRecords records;
     private final StageSightings sightings;
+    private final StageDrain drain;
 
     public ChainedStagesConsumer(GenerationStage generation, ParsingStage parsing, RubricStage rubric,
                                  ResultConsumer store, StageRecords records,
-                                 StageSightings sightings) {
+                                 StageSightings sightings, StageDrain drain) {
+        this.drain = drain;
         this.generation = generation;
         this.parsing = parsing;
         this.rubric = rubric;
@@ -93,6 +96,11 @@ public class ChainedStagesConsumer {
         // a result is stored only once the stages it passed are counted, so a run is never completed with
         // stage counts behind it (its completion event ends the streams)
         awaitSighted(sighted);
+        if (drain.abandoned()) {
+            // stopping, and a record in flight needed a model call that was refused (or the drain's time ran out):
+            // what this job has is not stored, nor is the job acknowledged (StageDrain); a retry redoes it
+            throw new IllegalStateException("shutting down: the job is abandoned before its results are stored");
+        }
         for (VerificationResult result : results) {
             records.within(ResultConsumer.SPEC, result, finished -> {
                 store.storeWhenAvailable(finished);

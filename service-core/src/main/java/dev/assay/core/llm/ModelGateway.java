@@ -47,6 +47,8 @@ public class ModelGateway {
     private final ConcurrentMap<ModelConfig, LlmPort> ports = new ConcurrentHashMap<>();
     private final ModelCallObserver observer;
     private final ResponseCache cache;
+    /** Set once the service stops taking work ({@link #stopCalls}): runs when a call is refused; null while calls go out. */
+    private volatile Runnable stopped;
 
     @Inject
     public ModelGateway(Instance<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings,
@@ -171,8 +173,58 @@ public class ModelGateway {
         return model.toBuilder().maxConcurrency(null).systemPrompt(null).prices(null).agent(null).build();
     }
 
+    /**
+     * From now on no call reaches a model (docs/deploy.md, graceful shutdown): each attempt that would, a
+     * retry or a repair round included, runs {@code onRefused} and fails for good instead. For a service
+     * stopping its work (the shutdown drain), so that no call starts that nobody will wait for; answers the
+     * response cache holds are still served.
+     */
+    public void stopCalls(Runnable onRefused) {
+        this.stopped = onRefused;
+    }
+
     private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls, CacheScope scope) {
-        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, gate, retry, observer, cache, scope, null);
+        return new GuardedLlmPort(new Stoppable(port(model)), model, stage, task, calls, limits, gate, retry, observer, cache, scope, null);
+    }
+
+    /** The model's port until {@link #stopCalls}; then every call is refused before it is sent. */
+    private final class Stoppable implements LlmPort {
+
+        private final LlmPort port;
+
+        Stoppable(LlmPort port) {
+            this.port = port;
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages) {
+            refuseWhenStopped();
+            return port.invoke(messages);
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+            refuseWhenStopped();
+            return port.invoke(messages, tools);
+        }
+
+        @Override
+        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
+            return new Stoppable(port.withStructuredOutput(jsonSchema));
+        }
+
+        @Override
+        public PortCapabilities capabilities() {
+            return port.capabilities();
+        }
+
+        private void refuseWhenStopped() {
+            Runnable onRefused = stopped;
+            if (onRefused != null) {
+                onRefused.run();
+                throw PortExecutionException.permanent("the service is stopping: no new model call starts");
+            }
+        }
     }
 
     private LlmPort port(ModelConfig model) {

@@ -1,9 +1,12 @@
 package dev.assay.core.messaging;
 
+import dev.assay.core.llm.ModelGateway;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -19,7 +22,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * their offsets are committed when the consumer closes. A record that arrives while draining is
  * left unacknowledged (its offset is not committed, so the partition's next owner processes it);
  * one still running when the time is up is abandoned the same way: its outputs, if it gets that
- * far, are not published, and it is neither acknowledged nor dead-lettered.
+ * far, are not published, and it is neither acknowledged nor dead-lettered. No model call starts once
+ * draining ({@link ModelGateway#stopCalls}): calls in flight finish, and the first call a record in flight
+ * would start gives up on every record in flight the same way.
  */
 @ApplicationScoped
 public class StageDrain {
@@ -34,8 +39,22 @@ public class StageDrain {
     private int inFlight;
     private volatile State state = State.RUNNING;
 
-    public StageDrain(@ConfigProperty(name = "assay.shutdown.drain-timeout", defaultValue = "30s") Duration timeout) {
+    /** The models' gateway, told to start no call once draining; null where there is none (a unit test). */
+    private final ModelGateway gateway;
+
+    public StageDrain(Duration timeout) {
+        this(timeout, (ModelGateway) null);
+    }
+
+    @Inject
+    public StageDrain(@ConfigProperty(name = "assay.shutdown.drain-timeout", defaultValue = "30s") Duration timeout,
+                      Instance<ModelGateway> gateway) {
+        this(timeout, gateway.isResolvable() ? gateway.get() : null);
+    }
+
+    StageDrain(Duration timeout, ModelGateway gateway) {
         this.timeout = timeout;
+        this.gateway = gateway;
     }
 
     /** Counts a record in; false once shutting down, when the record must be left alone (not acked, not nacked). */
@@ -58,6 +77,20 @@ public class StageDrain {
             inFlight--;
             if (inFlight <= 0) {
                 idle.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Gives up on the records in flight (once draining): they publish, store and acknowledge nothing. */
+    void abandonInFlight() {
+        lock.lock();
+        try {
+            if (state == State.DRAINING) {
+                state = State.ABANDONED;
+                LOG.infof("shutting down: a record in flight needed a new model call; the %d record(s) in flight are abandoned "
+                        + "and will be processed again by the next owner of their partitions", inFlight);
             }
         } finally {
             lock.unlock();
@@ -88,13 +121,22 @@ public class StageDrain {
         drain(timeout);
     }
 
-    /** Stops taking records and waits up to {@code limit} for those in flight; true when all finished. */
+    /**
+     * Stops taking records and starting model calls, and waits up to {@code limit} for the records in flight;
+     * true when all finished (false: some were abandoned). Again once draining: waits for what is still in flight.
+     */
     public boolean drain(Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         lock.lock();
         try {
             if (state == State.RUNNING) {
                 state = State.DRAINING;
+                if (gateway != null) {
+                    // No call starts any more: a record that needed one cannot finish, so the first refusal gives up on
+                    // every record in flight (none publishes or stores what it has; each is processed again by the
+                    // partition's next owner, the calls that finished served from the response cache)
+                    gateway.stopCalls(this::abandonInFlight);
+                }
             }
             if (inFlight > 0) {
                 LOG.infof("shutting down: waiting up to %s for %d record(s) in flight to finish", describe(limit), inFlight);
@@ -110,7 +152,7 @@ public class StageDrain {
                 idle.await(left, TimeUnit.NANOSECONDS);
             }
             LOG.debug("shutting down: no record in flight");
-            return true;
+            return state != State.ABANDONED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             state = State.ABANDONED;

@@ -340,6 +340,36 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Kills the current process (SIGKILL) without closing the service, so that it can be {@linkplain #restart
+     * restarted}: for a supervisor ending a process that runs but no longer works (its liveness is down).
+     */
+    public void killCurrentProcess() {
+        Process current = process;
+        try {
+            current.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The service's liveness ({@code /q/health/live}) now: true when it answers 200, false when it answers
+     * anything else (503: DOWN), empty when it does not answer within {@code timeout} (starting, busy, gone).
+     */
+    public java.util.Optional<Boolean> live(Duration timeout) {
+        try {
+            HttpResponse<Void> response = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/live"))
+                    .timeout(timeout).build(), HttpResponse.BodyHandlers.discarding());
+            return java.util.Optional.of(response.statusCode() == 200);
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
+        }
+    }
+
     /** Stops the process at once (SIGKILL) and waits a few seconds for it to go; no restart after this. */
     public void kill() {
         Process current;

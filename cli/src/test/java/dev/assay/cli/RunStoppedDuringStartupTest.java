@@ -182,9 +182,10 @@ class RunStoppedDuringStartupTest {
                 Eventually.await(Duration.ofSeconds(60), () -> stub.requests().stream().filter(request -> asks(request, "judge", "Italy")
                         || asks(request, "answerer", "Portugal")).count(), count -> count == 2, "Italy's judge call and Portugal's answer in flight");
                 assertThat(new ProcessBuilder("kill", "-INT", "--", "-" + cli.pid()).start().waitFor()).isZero();
-                // the calls in flight answer once the service has been told to stop
-                Eventually.await(Duration.ofSeconds(30), () -> printed(output), printed -> printed.contains("stopping (SIGINT)"),
-                        "the CLI to take the Ctrl-C");
+                // the calls in flight answer once the service has stopped its work (its drain says so in its log)
+                Path serviceLog = out.resolve("logs/local-service.log");
+                Eventually.await(Duration.ofSeconds(60), () -> printed(serviceLog),
+                        log -> log.contains("shutting down: waiting up to 2s for"), "the service to stop its work");
                 stopped.countDown();
                 assertThat(cli.waitFor(120, TimeUnit.SECONDS)).as("the CLI exits").isTrue();
             } finally {

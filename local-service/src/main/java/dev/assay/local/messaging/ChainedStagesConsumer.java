@@ -96,9 +96,9 @@ public class ChainedStagesConsumer {
         // a result is stored only once the stages it passed are counted, so a run is never completed with
         // stage counts behind it (its completion event ends the streams)
         awaitSighted(sighted);
-        if (drain.abandoned()) {
-            // stopping, and a record in flight needed a model call that was refused (or the drain's time ran out):
-            // what this job has is not stored, nor is the job acknowledged (StageDrain); a retry redoes it
+        if (drain.handledRecordAbandoned()) {
+            // stopping, and this job needed a model call that was refused (or the drain's time ran out): what it
+            // has is not stored, nor is the job acknowledged (StageDrain); a retry redoes it
             throw new IllegalStateException("shutting down: the job is abandoned before its results are stored");
         }
         for (VerificationResult result : results) {

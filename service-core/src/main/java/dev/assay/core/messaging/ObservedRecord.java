@@ -52,6 +52,9 @@ public final class ObservedRecord implements AutoCloseable {
         this.span = span;
         this.scope = Tracing.makeCurrent(span);
         metrics.received(stage);
+        if (inDrain) {
+            drain.handling(this);
+        }
     }
 
     /** The trace context the record was received in: the connector's receive span, else none. */
@@ -111,6 +114,7 @@ public final class ObservedRecord implements AutoCloseable {
         } finally {
             if (inDrain) {
                 RecordMdc.clear();
+                drain.handlingEnded();
                 drain.exit();
             }
         }

@@ -23,8 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * left unacknowledged (its offset is not committed, so the partition's next owner processes it);
  * one still running when the time is up is abandoned the same way: its outputs, if it gets that
  * far, are not published, and it is neither acknowledged nor dead-lettered. No model call starts once
- * draining ({@link ModelGateway#stopCalls}): calls in flight finish, and the first call a record in flight
- * would start gives up on every record in flight the same way.
+ * draining ({@link ModelGateway#stopCalls}): calls in flight finish, and a record that would start one is
+ * given up the same way.
  */
 @ApplicationScoped
 public class StageDrain {
@@ -37,6 +37,8 @@ public class StageDrain {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition idle = lock.newCondition();
     private int inFlight;
+    /** The record each thread handles (its own, not a stage run inside it), for a model call refused on it. */
+    private final ThreadLocal<ObservedRecord> handled = new ThreadLocal<>();
     private volatile State state = State.RUNNING;
 
     /** The models' gateway, told to start no call once draining; null where there is none (a unit test). */
@@ -81,6 +83,35 @@ public class StageDrain {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * A model call was refused on this thread: the record it handles is given up. A call refused on a thread
+     * handling no record of its own (a stage's helper thread) gives up on every record in flight, not
+     * knowing whose it was.
+     */
+    void callRefused() {
+        ObservedRecord record = handled.get();
+        if (record != null) {
+            record.abandoned();
+        } else {
+            abandonInFlight();
+        }
+    }
+
+    /** Whether the record this thread handles was given up, or the drain gave up on all: it may store nothing. */
+    public boolean handledRecordAbandoned() {
+        ObservedRecord record = handled.get();
+        return abandoned() || record != null && record.shutdownAbandonedIt();
+    }
+
+    /** {@code record} is handled on this thread from now until {@link #handlingEnded()} (a record counted into the drain). */
+    void handling(ObservedRecord record) {
+        handled.set(record);
+    }
+
+    void handlingEnded() {
+        handled.remove();
     }
 
     /** Gives up on the records in flight (once draining): they publish, store and acknowledge nothing. */
@@ -132,10 +163,10 @@ public class StageDrain {
             if (state == State.RUNNING) {
                 state = State.DRAINING;
                 if (gateway != null) {
-                    // No call starts any more: a record that needed one cannot finish, so the first refusal gives up on
-                    // every record in flight (none publishes or stores what it has; each is processed again by the
-                    // partition's next owner, the calls that finished served from the response cache)
-                    gateway.stopCalls(this::abandonInFlight);
+                    // No call starts any more: a record that needed one cannot finish, so it is given up (it publishes
+                    // and stores nothing; the partition's next owner processes it again, its finished calls served
+                    // from the response cache); the other records in flight go on
+                    gateway.stopCalls(this::callRefused);
                 }
             }
             if (inFlight > 0) {

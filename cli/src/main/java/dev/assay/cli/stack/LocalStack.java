@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  * {@linkplain #onFailure failure}.
  *
  * <p>A shutdown hook closes it too, so leaving the JVM any way leaves no service process running
- * and no port bound.
+ * and no port bound; and should this JVM end with no hook run (kill -9), the service and PostgreSQL
+ * notice and end by themselves (their parent watches, docs/cli.md, "Interrupting a run").
  */
 public final class LocalStack implements AutoCloseable {
 

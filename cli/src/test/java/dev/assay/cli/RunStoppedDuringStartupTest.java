@@ -198,7 +198,7 @@ class RunStoppedDuringStartupTest {
             assertThat(stub.requests()).as("no model call starts after the Ctrl-C: Portugal's answer came after it, so it is not judged")
                     .noneMatch(request -> asks(request, "judge", "Portugal"));
             // the call in flight finished and its result was stored before the reports were read
-            assertThat(printed).contains("interrupted after 3 of 5 results");
+            assertThat(printed).as(printed(out.resolve("logs/local-service.log"))).contains("interrupted after 3 of 5 results");
             JsonNode results = Json.mapper().readTree(out.resolve("results.json").toFile());
             assertThat(results.findValuesAsText("question_id")).containsExactlyInAnyOrder("fr", "de", "it");
             assertThat(Json.mapper().readTree(out.resolve("interrupted.json").toFile()).path("results").asLong()).isEqualTo(3);

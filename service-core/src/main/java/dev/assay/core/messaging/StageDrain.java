@@ -57,6 +57,9 @@ public class StageDrain {
     StageDrain(Duration timeout, ModelGateway gateway) {
         this.timeout = timeout;
         this.gateway = gateway;
+        if (gateway != null) {
+            gateway.onRefusedCalls(this::refusalOfThisThread);
+        }
     }
 
     /** Counts a record in; false once shutting down, when the record must be left alone (not acked, not nacked). */
@@ -86,17 +89,13 @@ public class StageDrain {
     }
 
     /**
-     * A model call was refused on this thread: the record it handles is given up. A call refused on a thread
-     * handling no record of its own (a stage's helper thread) gives up on every record in flight, not
-     * knowing whose it was.
+     * What to do should a model call this thread begins be refused: give up the record this thread handles.
+     * A call begun on a thread handling no record of its own (a stage's helper thread) gives up on every
+     * record in flight, not knowing whose it was.
      */
-    void callRefused() {
+    Runnable refusalOfThisThread() {
         ObservedRecord record = handled.get();
-        if (record != null) {
-            record.abandoned();
-        } else {
-            abandonInFlight();
-        }
+        return record != null ? record::abandoned : this::abandonInFlight;
     }
 
     /** Whether the record this thread handles was given up, or the drain gave up on all: it may store nothing. */
@@ -166,7 +165,7 @@ public class StageDrain {
                     // No call starts any more: a record that needed one cannot finish, so it is given up (it publishes
                     // and stores nothing; the partition's next owner processes it again, its finished calls served
                     // from the response cache); the other records in flight go on
-                    gateway.stopCalls(this::callRefused);
+                    gateway.stopCalls();
                 }
             }
             if (inFlight > 0) {

@@ -84,25 +84,10 @@ class RunStoppedDuringStartupTest {
             // three questions answer at once, the fourth never: the run is stopped with 3 of 4 results
             stub.when(RequestMatcher.anyMessageContains("capital of Spain")).thenReply(StubReply.hang());
             stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
-            Path benchmark = Files.writeString(dir.resolve("bench.yaml"), """
-                    questions:
-                      - {id: fr, question: "What is the capital of France?", template: {fields: {city: {type: string, description: the city, ground_truth: Paris}}}}
-                      - {id: de, question: "What is the capital of Germany?", template: {fields: {city: {type: string, description: the city, ground_truth: Berlin}}}}
-                      - {id: it, question: "What is the capital of Italy?", template: {fields: {city: {type: string, description: the city, ground_truth: Rome}}}}
-                      - {id: es, question: "What is the capital of Spain?", template: {fields: {city: {type: string, description: the city, ground_truth: Madrid}}}}
-                    """);
-            Path config = Files.writeString(dir.resolve("run.yaml"), """
-                    answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
-                    judges: [{interface: openai, model: judge, base_url: "%s"}]
-                    evaluation_mode: template_only
-                    """.formatted(stub.baseUrl(), stub.baseUrl()));
+            Path benchmark = capitals("fr France Paris", "de Germany Berlin", "it Italy Rome", "es Spain Madrid");
+            Path config = runConfig(stub);
             Path out = dir.resolve("out");
-            // setsid: the CLI leads a process group of its own, as a shell's foreground job does
-            // env --default-signal=INT: a shell's foreground job gets SIGINT's default disposition, but a build
-            // started in the background (`mvn verify &`, nohup) passes SIGINT on ignored, and the JVM then
-            // leaves it ignored (as under nohup), so the CLI would never see this test's Ctrl-C
-            Process cli = cli(List.of("env", "--default-signal=INT", "setsid"), home, "run", benchmark.toString(), "--config", config.toString(),
-                    "--out", out.toString());
+            Process cli = runAsForegroundJob(home, benchmark, config, out);
             Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
             Path output = dir.resolve("cli-output.txt");
             ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
@@ -157,22 +142,10 @@ class RunStoppedDuringStartupTest {
                     }));
             stub.when(RequestMatcher.anyMessageContains("capital of Spain")).thenReply(StubReply.hang());
             stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
-            Path benchmark = Files.writeString(dir.resolve("bench.yaml"), """
-                    questions:
-                      - {id: fr, question: "What is the capital of France?", template: {fields: {city: {type: string, description: the city, ground_truth: Paris}}}}
-                      - {id: de, question: "What is the capital of Germany?", template: {fields: {city: {type: string, description: the city, ground_truth: Berlin}}}}
-                      - {id: it, question: "What is the capital of Italy?", template: {fields: {city: {type: string, description: the city, ground_truth: Rome}}}}
-                      - {id: es, question: "What is the capital of Spain?", template: {fields: {city: {type: string, description: the city, ground_truth: Madrid}}}}
-                      - {id: pt, question: "What is the capital of Portugal?", template: {fields: {city: {type: string, description: the city, ground_truth: Lisbon}}}}
-                    """);
-            Path config = Files.writeString(dir.resolve("run.yaml"), """
-                    answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
-                    judges: [{interface: openai, model: judge, base_url: "%s"}]
-                    evaluation_mode: template_only
-                    """.formatted(stub.baseUrl(), stub.baseUrl()));
+            Path benchmark = capitals("fr France Paris", "de Germany Berlin", "it Italy Rome", "es Spain Madrid", "pt Portugal Lisbon");
+            Path config = runConfig(stub);
             Path out = dir.resolve("out");
-            Process cli = cli(List.of("env", "--default-signal=INT", "setsid"), home, "run", benchmark.toString(), "--config", config.toString(),
-                    "--out", out.toString());
+            Process cli = runAsForegroundJob(home, benchmark, config, out);
             Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
             Path output = dir.resolve("cli-output.txt");
             ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
@@ -214,16 +187,8 @@ class RunStoppedDuringStartupTest {
         try (StubLlmServer stub = StubLlmServer.start()) {
             stub.when(RequestMatcher.anyMessageContains("capital of Germany")).thenReply(StubReply.hang());
             stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
-            Path benchmark = Files.writeString(dir.resolve("bench.yaml"), """
-                    questions:
-                      - {id: fr, question: "What is the capital of France?", template: {fields: {city: {type: string, description: the city, ground_truth: Paris}}}}
-                      - {id: de, question: "What is the capital of Germany?", template: {fields: {city: {type: string, description: the city, ground_truth: Berlin}}}}
-                    """);
-            Path config = Files.writeString(dir.resolve("run.yaml"), """
-                    answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
-                    judges: [{interface: openai, model: judge, base_url: "%s"}]
-                    evaluation_mode: template_only
-                    """.formatted(stub.baseUrl(), stub.baseUrl()));
+            Path benchmark = capitals("fr France Paris", "de Germany Berlin");
+            Path config = runConfig(stub);
             Process cli = cli(List.of(), home, "run", benchmark.toString(), "--config", config.toString(), "--out", dir.resolve("out").toString());
             Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
             Path output = dir.resolve("cli-output.txt");
@@ -283,6 +248,37 @@ class RunStoppedDuringStartupTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * {@code assay run} as a terminal's foreground job, for a Ctrl-C to reach. setsid: the CLI leads a process
+     * group of its own, as a shell's foreground job does. env --default-signal=INT: a shell's foreground job gets
+     * SIGINT's default disposition, but a build started in the background (`mvn verify &`, nohup) passes SIGINT
+     * on ignored, and the JVM then leaves it ignored (as under nohup), so the CLI would never see the Ctrl-C.
+     */
+    private Process runAsForegroundJob(Path home, Path benchmark, Path config, Path out) throws IOException {
+        return cli(List.of("env", "--default-signal=INT", "setsid"), home, "run", benchmark.toString(), "--config", config.toString(),
+                "--out", out.toString());
+    }
+
+    /** A template_only run config: the stub answers as model {@code answerer} and judges as {@code judge}. */
+    private Path runConfig(StubLlmServer stub) throws IOException {
+        return Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
+                judges: [{interface: openai, model: judge, base_url: "%s"}]
+                evaluation_mode: template_only
+                """.formatted(stub.baseUrl(), stub.baseUrl()));
+    }
+
+    /** A benchmark asking for capitals, one question per {@code "ID COUNTRY CITY"}. */
+    private Path capitals(String... questions) throws IOException {
+        StringBuilder yaml = new StringBuilder("questions:\n");
+        for (String question : questions) {
+            String[] parts = question.split(" ");
+            yaml.append("  - {id: %s, question: \"What is the capital of %s?\", template: {fields: {city: {type: string, description: the city, ground_truth: %s}}}}\n"
+                    .formatted(parts[0], parts[1], parts[2]));
+        }
+        return Files.writeString(dir.resolve("bench.yaml"), yaml.toString());
     }
 
     private static int done(String line) {

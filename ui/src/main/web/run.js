@@ -49,6 +49,10 @@ function renderHeader(box, matrix) {
     el('div', { class: 'counts', id: 'counts' }, STATUSES.map(status =>
       el('span', { class: 'count status-' + status, 'data-count': status }, el('b', {}, num(s[status])), ' ' + status))),
     run.error ? el('p', { class: 'error-text' }, run.error) : null,
+    // its local stack went away before it finished: nothing finishes it but a retry (docs/api.md, run status)
+    run.status === 'interrupted' ? el('p', { class: 'error-text', id: 'interrupted-hint' },
+      'interrupted: the local stack it ran on went away before it finished; resume it with ',
+      el('code', {}, 'assay retry ' + run.run_id), ' (finished results are kept)') : null,
     el('details', {}, el('summary', {}, 'run config as submitted'), el('pre', { class: 'code' }, JSON.stringify(config, null, 2)))));
 }
 

@@ -23,6 +23,14 @@ import java.nio.file.Path;
 record InterruptedRun(String runId, boolean interrupted, long results, long expected) {
 
     static final String FILE = "interrupted.json";
+    /** The run status of a run whose local stack went away before it finished (docs/api.md, run status). */
+    static final String STATUS = "interrupted";
+
+    /** What to say of a run in the {@link #STATUS interrupted} status. */
+    static String hint(String runId) {
+        return "run " + runId + " was interrupted: the local stack it ran on went away before it finished; "
+                + "resume it with: assay retry " + runId + " (finished results are kept)";
+    }
 
     static InterruptedRun of(String runId, long results, long expected) {
         return new InterruptedRun(runId, true, results, expected);

@@ -228,6 +228,21 @@ final class RunApi {
         return answer;
     }
 
+    /**
+     * POST /api/local/drain, of the local stack's service only: it starts no record and no model call any
+     * more and answers once what is in flight is stored or given up (docs/cli.md, "Interrupting a run").
+     * False when it did not answer so; the results read after it may then still grow.
+     */
+    boolean drainLocalService() {
+        try {
+            HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/local/drain"))
+                    .POST(HttpRequest.BodyPublishers.noBody()), Duration.ofSeconds(30));
+            return response.statusCode() == 200;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     /** GET /api/cache: the response cache's entries, hits and savings. */
     JsonNode cacheStats() {
         return get("/api/cache");

@@ -201,6 +201,10 @@ final class RunCommand implements Callable<Integer> {
                 completed = stop.signal().isEmpty()
                         && awaitCompletion(api, runId, stdout, () -> stack.awaitApiBack(LocalStack.DEFAULT_READY_TIMEOUT), stop);
                 stop.doneWaiting(); // from here on a first Ctrl-C does not cut the reading and writing short
+                if (!completed && !api.drainLocalService()) {
+                    say(stdout, "assay: " + LocalStack.SERVICE + " did not stop its work; the reports may miss results it stores after them");
+                }
+                // stopped: no result is stored after this read, so the partial reports hold every stored result
                 data = api.readAll(runId, follower);
             }
             outDir = out != null ? out : Path.of("results", runId);

@@ -7,7 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Follows a run until it is completed, showing its progress line; a failed run is an error. It
+ * Follows a run until it is completed, showing its progress line; a failed run is an error, and so is an
+ * interrupted one (its stack went away before it finished: nothing will finish it but a retry). It
  * listens to the run's events, so completion is seen when it is stored, and reads the run every
  * {@link #POLL} while no event comes.
  */
@@ -34,6 +35,10 @@ final class RunWatcher {
                 if (status.equals("failed")) {
                     progress.finish(line);
                     throw new IllegalStateException("run " + runId + " failed: " + run.path("error").asText());
+                }
+                if (status.equals(InterruptedRun.STATUS)) {
+                    progress.finish(line);
+                    throw new IllegalStateException(InterruptedRun.hint(runId));
                 }
                 progress.show(line, now);
                 // the next event as it is sent (completion included); a read every POLL while none

@@ -29,6 +29,9 @@ final class StatusCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.println(runId + " (" + run.path("name").asText("") + "): " + run.path("status").asText());
         out.println(ProgressLine.of(run, Duration.ZERO).format());
+        if (InterruptedRun.STATUS.equals(run.path("status").asText())) {
+            out.println(InterruptedRun.hint(runId));
+        }
         out.flush();
         return ExitCodes.OK;
     }

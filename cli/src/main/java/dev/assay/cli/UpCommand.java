@@ -1,6 +1,7 @@
 package dev.assay.cli;
 
 import dev.assay.cli.stack.AotCaches;
+import dev.assay.cli.stack.LocalData;
 import dev.assay.cli.stack.StackDaemon;
 import dev.assay.cli.stack.StackStartException;
 import dev.assay.cli.stack.StackState;
@@ -60,10 +61,15 @@ final class UpCommand implements Callable<Integer> {
         Optional<AotCaches> aot = AotCaches.configured();
         aot.ifPresent(caches -> command.addAll(caches.daemonOptions()));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), StackDaemon.class.getName(), home.toString()));
-        Process daemon = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+                .redirectOutput(log.toFile());
+        // where the stack keeps its data, as this command's environment says (LocalData)
+        String data = env.get(LocalData.VARIABLE);
+        if (data != null) {
+            builder.environment().put(LocalData.VARIABLE, data);
+        }
+        Process daemon = builder.start();
         out.println("assay: starting the local stack in the background (log: " + log + ")");
         out.flush();
         Instant deadline = Instant.now().plus(START_TIMEOUT);

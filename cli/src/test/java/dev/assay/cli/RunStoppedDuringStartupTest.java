@@ -16,8 +16,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -82,25 +84,10 @@ class RunStoppedDuringStartupTest {
             // three questions answer at once, the fourth never: the run is stopped with 3 of 4 results
             stub.when(RequestMatcher.anyMessageContains("capital of Spain")).thenReply(StubReply.hang());
             stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
-            Path benchmark = Files.writeString(dir.resolve("bench.yaml"), """
-                    questions:
-                      - {id: fr, question: "What is the capital of France?", template: {fields: {city: {type: string, description: the city, ground_truth: Paris}}}}
-                      - {id: de, question: "What is the capital of Germany?", template: {fields: {city: {type: string, description: the city, ground_truth: Berlin}}}}
-                      - {id: it, question: "What is the capital of Italy?", template: {fields: {city: {type: string, description: the city, ground_truth: Rome}}}}
-                      - {id: es, question: "What is the capital of Spain?", template: {fields: {city: {type: string, description: the city, ground_truth: Madrid}}}}
-                    """);
-            Path config = Files.writeString(dir.resolve("run.yaml"), """
-                    answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
-                    judges: [{interface: openai, model: judge, base_url: "%s"}]
-                    evaluation_mode: template_only
-                    """.formatted(stub.baseUrl(), stub.baseUrl()));
+            Path benchmark = capitals("fr France Paris", "de Germany Berlin", "it Italy Rome", "es Spain Madrid");
+            Path config = runConfig(stub);
             Path out = dir.resolve("out");
-            // setsid: the CLI leads a process group of its own, as a shell's foreground job does
-            // env --default-signal=INT: a shell's foreground job gets SIGINT's default disposition, but a build
-            // started in the background (`mvn verify &`, nohup) passes SIGINT on ignored, and the JVM then
-            // leaves it ignored (as under nohup), so the CLI would never see this test's Ctrl-C
-            Process cli = cli(List.of("env", "--default-signal=INT", "setsid"), home, "run", benchmark.toString(), "--config", config.toString(),
-                    "--out", out.toString());
+            Process cli = runAsForegroundJob(home, benchmark, config, out);
             Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
             Path output = dir.resolve("cli-output.txt");
             ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
@@ -132,6 +119,166 @@ class RunStoppedDuringStartupTest {
             assertAllStopped(started);
             assertPostgresStopped();
         }
+    }
+
+    @Test
+    void ctrlCStartsNoNewModelCallAndTheReportsCountEveryStoredResult() throws Exception {
+        Path home = PackagedServices.home();
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid")),
+                "setsid is needed to give the run a process group of its own, as a terminal does");
+        CountDownLatch stopped = new CountDownLatch(1);
+        try (StubLlmServer stub = StubLlmServer.start()) {
+            // at the Ctrl-C: Italy's judge call is in flight (it answers just after: its result must be in the reports),
+            // and so is Portugal's answer, after which its judge call would start (it must not)
+            stub.when(RequestMatcher.allOf(RequestMatcher.modelEquals("judge"), RequestMatcher.anyMessageContains("capital of Italy")))
+                    .thenReply(StubReply.computed(request -> {
+                        awaitQuietly(stopped);
+                        return StubReply.text("{\"city\": \"Rome\"}").withLatency(Duration.ofMillis(300));
+                    }));
+            stub.when(RequestMatcher.allOf(RequestMatcher.modelEquals("answerer"), RequestMatcher.anyMessageContains("capital of Portugal")))
+                    .thenReply(StubReply.computed(request -> {
+                        awaitQuietly(stopped);
+                        return StubReply.text("{\"city\": \"Lisbon\"}");
+                    }));
+            stub.when(RequestMatcher.anyMessageContains("capital of Spain")).thenReply(StubReply.hang());
+            stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
+            Path benchmark = capitals("fr France Paris", "de Germany Berlin", "it Italy Rome", "es Spain Madrid", "pt Portugal Lisbon");
+            Path config = runConfig(stub);
+            Path out = dir.resolve("out");
+            Process cli = runAsForegroundJob(home, benchmark, config, out);
+            Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
+            Path output = dir.resolve("cli-output.txt");
+            ScheduledExecutorService watcher = Executors.newSingleThreadScheduledExecutor();
+            watcher.scheduleAtFixedRate(() -> cli.descendants().forEach(started::add), 0, 200, TimeUnit.MILLISECONDS);
+            try {
+                awaitLine(output, cli, started, line -> done(line) == 2);
+                Eventually.await(Duration.ofSeconds(60), () -> stub.requests().stream().filter(request -> asks(request, "judge", "Italy")
+                        || asks(request, "answerer", "Portugal")).count(), count -> count == 2, "Italy's judge call and Portugal's answer in flight");
+                assertThat(new ProcessBuilder("kill", "-INT", "--", "-" + cli.pid()).start().waitFor()).isZero();
+                // the calls in flight answer once the service has stopped its work (its drain says so in its log)
+                Path serviceLog = out.resolve("logs/local-service.log");
+                Eventually.await(Duration.ofSeconds(60), () -> printed(serviceLog),
+                        log -> log.contains("shutting down: waiting up to 2s for"), "the service to stop its work");
+                stopped.countDown();
+                assertThat(cli.waitFor(120, TimeUnit.SECONDS)).as("the CLI exits").isTrue();
+            } finally {
+                stopped.countDown();
+                watcher.shutdownNow();
+                cli.destroyForcibly();
+            }
+            String printed = printed(output);
+            assertThat(cli.exitValue()).as(printed).isEqualTo(ExitCodes.INTERRUPTED);
+            assertThat(stub.requests()).as("no model call starts after the Ctrl-C: Portugal's answer came after it, so it is not judged")
+                    .noneMatch(request -> asks(request, "judge", "Portugal"));
+            // the call in flight finished and its result was stored before the reports were read
+            assertThat(printed).as(printed(out.resolve("logs/local-service.log"))).contains("interrupted after 3 of 5 results");
+            JsonNode results = Json.mapper().readTree(out.resolve("results.json").toFile());
+            assertThat(results.findValuesAsText("question_id")).containsExactlyInAnyOrder("fr", "de", "it");
+            assertThat(Json.mapper().readTree(out.resolve("interrupted.json").toFile()).path("results").asLong()).isEqualTo(3);
+            assertAllStopped(started);
+            assertPostgresStopped();
+        }
+    }
+
+    @Test
+    void killMinus9OfTheCliTakesItsServiceAndPostgresWithItAndTheRunIsInterrupted() throws Exception {
+        Path home = PackagedServices.homeForThisJvm();
+        assumeTrue(dev.assay.cli.stack.StackState.read(home).isEmpty(), "a local stack of this checkout is already up; assay down first");
+        try (StubLlmServer stub = StubLlmServer.start()) {
+            stub.when(RequestMatcher.anyMessageContains("capital of Germany")).thenReply(StubReply.hang());
+            stub.fallback(StubReply.text("{\"city\": \"Paris\"}"));
+            Path benchmark = capitals("fr France Paris", "de Germany Berlin");
+            Path config = runConfig(stub);
+            Process cli = cli(List.of(), home, "run", benchmark.toString(), "--config", config.toString(), "--out", dir.resolve("out").toString());
+            Set<ProcessHandle> started = ConcurrentHashMap.newKeySet();
+            Path output = dir.resolve("cli-output.txt");
+            List<Long> postgres;
+            try {
+                awaitLine(output, cli, started, line -> done(line) == 1);
+                cli.descendants().forEach(started::add);
+                postgres = processesOnData();
+                assertThat(started).as("the service process").anyMatch(RunStoppedDuringStartupTest::isLocalService);
+                assertThat(postgres).as("the run's PostgreSQL server, found by its data directory").isNotEmpty();
+                cli.destroyForcibly(); // SIGKILL: no shutdown hook, no signal handler runs
+                assertThat(cli.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            } finally {
+                cli.destroyForcibly();
+            }
+            // the service and PostgreSQL notice their parent is gone and end
+            assertAllStopped(started);
+            assertPostgresStopped();
+            String runId = printed(output).lines().filter(line -> line.startsWith("assay: run ") && line.endsWith(" submitted"))
+                    .findFirst().orElseThrow().split(" ")[2];
+
+            // the next stack opens the same data (no "in use") and marks the run interrupted, naming the retry
+            stub.reset();
+            stub.fallback(StubReply.text("{\"city\": \"Berlin\"}"));
+            Map<String, String> env = new java.util.HashMap<>(System.getenv());
+            env.put("ASSAY_LOCAL_DATA", data().toString());
+            CliRun up = CliRun.withEnvironment(env, "up");
+            try {
+                assertThat(up.exit()).as(up.toString()).isZero();
+                CliRun status = CliRun.of("status", runId);
+                assertThat(status.exit()).as(status.toString()).isZero();
+                assertThat(status.out()).contains(runId + " (").contains("): interrupted")
+                        .contains("resume it with: assay retry " + runId);
+                CliRun watch = CliRun.of("watch", runId);
+                assertThat(watch.exit()).as(watch.toString()).isNotZero();
+                assertThat(watch.err()).contains("resume it with: assay retry " + runId);
+                // assay retry clears it: the missing result is queued again and the run completes
+                CliRun retry = CliRun.withEnvironment(env, "retry", runId);
+                assertThat(retry.exit()).as(retry.toString()).isZero();
+                CliRun watchAgain = CliRun.of("watch", runId);
+                assertThat(watchAgain.exit()).as(watchAgain.toString()).isZero();
+                assertThat(CliRun.of("status", runId).out()).contains("): completed");
+            } finally {
+                CliRun down = CliRun.of("down");
+                assertThat(down.exit()).as(down.toString()).isZero();
+            }
+        }
+    }
+
+    private static boolean asks(dev.assay.localstack.stub.RecordedRequest request, String model, String capitalOf) {
+        return model.equals(request.model()) && request.body().contains("capital of " + capitalOf);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(120, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * {@code assay run} as a terminal's foreground job, for a Ctrl-C to reach. setsid: the CLI leads a process
+     * group of its own, as a shell's foreground job does. env --default-signal=INT: a shell's foreground job gets
+     * SIGINT's default disposition, but a build started in the background (`mvn verify &`, nohup) passes SIGINT
+     * on ignored, and the JVM then leaves it ignored (as under nohup), so the CLI would never see the Ctrl-C.
+     */
+    private Process runAsForegroundJob(Path home, Path benchmark, Path config, Path out) throws IOException {
+        return cli(List.of("env", "--default-signal=INT", "setsid"), home, "run", benchmark.toString(), "--config", config.toString(),
+                "--out", out.toString());
+    }
+
+    /** A template_only run config: the stub answers as model {@code answerer} and judges as {@code judge}. */
+    private Path runConfig(StubLlmServer stub) throws IOException {
+        return Files.writeString(dir.resolve("run.yaml"), """
+                answering_models: [{interface: openai, model: answerer, base_url: "%s"}]
+                judges: [{interface: openai, model: judge, base_url: "%s"}]
+                evaluation_mode: template_only
+                """.formatted(stub.baseUrl(), stub.baseUrl()));
+    }
+
+    /** A benchmark asking for capitals, one question per {@code "ID COUNTRY CITY"}. */
+    private Path capitals(String... questions) throws IOException {
+        StringBuilder yaml = new StringBuilder("questions:\n");
+        for (String question : questions) {
+            String[] parts = question.split(" ");
+            yaml.append("  - {id: %s, question: \"What is the capital of %s?\", template: {fields: {city: {type: string, description: the city, ground_truth: %s}}}}\n"
+                    .formatted(parts[0], parts[1], parts[2]));
+        }
+        return Files.writeString(dir.resolve("bench.yaml"), yaml.toString());
     }
 
     private static int done(String line) {

@@ -51,6 +51,14 @@ class StackCommandsEndToEndTest {
             try {
                 assertThat(up.exit()).as(up.err()).isZero();
                 assertThat(up.out()).contains("the local stack is up at http://127.0.0.1:");
+                // stack.json names the broker, for a producer of the stack's topics: it answers there
+                String broker = StackState.read(home).orElseThrow().kafkaBootstrapServers();
+                assertThat(broker).matches("127\\.0\\.0\\.1:\\d+");
+                try (java.net.Socket socket = new java.net.Socket()) {
+                    socket.connect(new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(broker.substring(broker.indexOf(':') + 1))), 5000);
+                }
+                assertThat(dev.assay.common.json.Json.mapper().readTree(home.resolve(".assay/stack.json").toFile())
+                        .path("kafka_bootstrap_servers").asText()).isEqualTo(broker);
                 // up --open on the stack that is up: the viewer's address, opened by $ASSAY_BROWSER and served there
                 RecordingBrowser browser = new RecordingBrowser(dir);
                 CliRun upAgain = CliRun.withEnvironment(browser.environment(), "up", "--open");

@@ -13,7 +13,13 @@ public enum RunStatus {
     /** Stored results reached the expected count. */
     COMPLETED,
     /** Its jobs could not be published; see the run's error. */
-    FAILED;
+    FAILED,
+    /**
+     * The local stack it ran on went away before it finished (Ctrl-C, {@code assay down}, a killed CLI):
+     * set when that stack's data is next opened, since nothing else would finish it. {@code assay retry}
+     * queues what is missing and makes it running again (docs/api.md, run status).
+     */
+    INTERRUPTED;
 
     @JsonValue
     public String wireName() {

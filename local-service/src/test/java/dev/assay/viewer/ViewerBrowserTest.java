@@ -87,6 +87,9 @@ class ViewerBrowserTest {
     @TestHTTPResource("/")
     URL base;
 
+    @jakarta.inject.Inject
+    dev.assay.generation.repository.RunRepository runs;
+
     @BeforeAll
     static void startBrowser() throws IOException {
         assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
@@ -368,6 +371,28 @@ class ViewerBrowserTest {
                 "improvement jp openai:model-a × openai:judge-1",
                 "improvement fr openai:model-b × openai:judge-1");
         screenshot("compare");
+    }
+
+    @Test
+    void anInterruptedRunSaysHowToResumeIt() {
+        // a run whose stack went away before it finished, as the next local stack marks it (docs/api.md, status)
+        String runId = "run-viewer-interrupted-" + Long.toHexString(System.nanoTime());
+        String id = runId + "-r1";
+        dev.assay.testsupport.TopicClient.publishAll(dev.assay.common.pipeline.Topics.RESULTS, List.of(Map.entry(id, """
+                {"schema_version":1,"run_id":"%s","job_id":"%s","result_id":"%s","question_id":"q1",
+                 "question":"What is the capital of Norway?","answering_model":"openai:big","judge":"openai:j1","replicate":1,
+                 "evaluation_mode":"template_only","status":"passed","response":"Oslo",
+                 "usage":{"total":{"total_tokens":10}},"timings_ms":{"generation":5},"caveats":[]}
+                """.formatted(runId, id, id).replace("\n", ""))));
+        Eventually.await(Duration.ofMinutes(2), () -> RestAssured.get("/api/runs/" + runId),
+                run -> run.statusCode() == 200 && run.jsonPath().getInt("counts.done") == 1, "the result of " + runId + " stored");
+        io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> runs.update("status = 'interrupted' where runId = ?1", runId));
+
+        open("#/runs/" + runId);
+
+        assertThat(await(By.id("interrupted-hint")).getText())
+                .contains("the local stack it ran on went away before it finished").contains("assay retry " + runId);
+        assertThat(browser.findElement(By.cssSelector(".badge[data-status='interrupted']")).getText()).isEqualTo("interrupted");
     }
 
     @Test

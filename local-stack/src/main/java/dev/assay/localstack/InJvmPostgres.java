@@ -65,6 +65,8 @@ final class InJvmPostgres {
     private final Path logFile;
     private final Duration startupTime;
     private final AtomicBoolean stopped = new AtomicBoolean();
+    /** Stops the server should this JVM end without stopping it (kill -9); null where it cannot run. */
+    private final PostgresWatch watch;
 
     private InJvmPostgres(EmbeddedPostgres postgres, Path dataDirectory, FileChannel lock, Path logFile, Duration startupTime) {
         this.postgres = postgres;
@@ -73,6 +75,7 @@ final class InJvmPostgres {
         this.port = postgres.getPort();
         this.logFile = logFile;
         this.startupTime = startupTime;
+        this.watch = PostgresWatch.start(dataDirectory, lock == null);
     }
 
     static String jdbcUrl() {
@@ -218,9 +221,18 @@ final class InJvmPostgres {
         EmbeddedPostgres postgres = null;
         try {
             Files.createDirectories(home);
-            lock = FileChannel.open(home.resolve("postgres.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            Path lockFile = home.resolve("postgres.lock");
+            lock = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             if (lockQuietly(lock) == null) {
-                fallbackReason = dataDirectory + " is in use by another running Assay stack";
+                fallbackReason = LocalDataLock.inUse(home, LocalDataLock.holder(lockFile));
+                lock.close();
+                return null;
+            }
+            LocalDataLock.claim(lock);
+            // a server left running on the data by a process that is gone (one killed before its watch began)
+            String orphan = LocalDataLock.runningServer(dataDirectory);
+            if (orphan != null) {
+                fallbackReason = LocalDataLock.inUse(home, orphan);
                 lock.close();
                 return null;
             }
@@ -234,10 +246,22 @@ final class InJvmPostgres {
         } catch (IOException | SQLException | RuntimeException e) {
             closeQuietly(postgres);
             closeQuietly(lock);
-            fallbackReason = "PostgreSQL could not start on " + dataDirectory + " (" + e.getMessage() + "; its output is in "
+            fallbackReason = "PostgreSQL could not start on " + dataDirectory + " (" + causes(e) + "; its output is in "
                     + logFile + ")";
             return null;
         }
+    }
+
+    /** An exception's messages down its causes (some say nothing themselves: a null message is no explanation). */
+    private static String causes(Throwable e) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            String message = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            if (text.indexOf(message) < 0) {
+                text.append(text.isEmpty() ? "" : ": ").append(message);
+            }
+        }
+        return text.toString();
     }
 
     /** The lock, or null when another process (or this one) holds it. */
@@ -349,6 +373,9 @@ final class InJvmPostgres {
     private void stop() {
         if (!stopped.compareAndSet(false, true)) {
             return;
+        }
+        if (watch != null) {
+            watch.cancel(); // a clean stop: the watch must not signal a server (or a PID) after it
         }
         synchronized (InJvmPostgres.class) {
             closeQuietly(postgres);

@@ -27,6 +27,9 @@ import java.util.function.Consumer;
  * <p>It can be {@linkplain #restart restarted} after its process died: same command, so same port
  * and configuration, its output appended to the same log. The local stack's supervisor does that.
  *
+ * <p>It ends with the process that started it, whatever ends that one: its standard input is a pipe
+ * from this process, whose end the service watches (local-service's {@code ParentWatch}).
+ *
  * <p>{@code assay run}'s local stack starts the services with it, and so do the end-to-end tests,
  * so both start them the same way.
  */
@@ -99,6 +102,16 @@ public final class ServiceProcess implements AutoCloseable {
     public static ServiceProcess spawn(Path projectRoot, String module, Path logDir, Map<String, String> env,
                                        Map<String, String> properties, List<String> jvmOptions,
                                        Consumer<ServiceProcess> onSpawn) throws IOException {
+        return spawn(projectRoot, module, logDir, env, properties, Map.of(), jvmOptions, onSpawn);
+    }
+
+    /**
+     * As above; {@code firstStartProperties} are given to the first process only, not to one {@linkplain #restart
+     * restarted} after it (e.g. what a service does once when a stack opens its data, not after a crash in it).
+     */
+    public static ServiceProcess spawn(Path projectRoot, String module, Path logDir, Map<String, String> env,
+                                       Map<String, String> properties, Map<String, String> firstStartProperties,
+                                       List<String> jvmOptions, Consumer<ServiceProcess> onSpawn) throws IOException {
         Path jar = projectRoot.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: package the services first (./mvnw package -DskipTests)");
@@ -115,13 +128,18 @@ public final class ServiceProcess implements AutoCloseable {
         command.add("-Dassay.service=" + module);
         command.add("-Dquarkus.http.port=" + port);
         command.add("-Dquarkus.http.host=127.0.0.1");
+        // the service ends when its standard input, a pipe from this process, ends: when this process ends, however
+        // (kill -9 included), so no service outlives its owner (local-service's ParentWatch; docs/cli.md)
+        command.add("-Dassay.parent-watch.enabled=true");
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
         command.add(jar.getFileName().toString());
 
         ServiceProcess service = new ServiceProcess(module, port, command, jar.getParent(), env, log);
+        List<String> first = new ArrayList<>(command);
+        firstStartProperties.forEach((key, value) -> first.add(first.size() - 2, "-D" + key + "=" + value)); // before -jar
         synchronized (service.lock) {
-            service.process = service.spawn();
+            service.process = service.spawn(first);
         }
         onSpawn.accept(service);
         return service;
@@ -155,9 +173,11 @@ public final class ServiceProcess implements AutoCloseable {
         return List.of("/bin/sh", "-c", "trap '' INT; exec \"$0\" \"$@\"");
     }
 
-    private Process spawn() throws IOException {
+    private Process spawn(List<String> command) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(directory.toFile())
+                // a pipe whose write end only this process holds (the Process object keeps it open): see spawn(...)
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
@@ -184,7 +204,7 @@ public final class ServiceProcess implements AutoCloseable {
             if (process.isAlive()) {
                 throw new IllegalStateException(name + " is still running (pid " + process.pid() + ")");
             }
-            restarted = spawn();
+            restarted = spawn(command);
             process = restarted;
         }
         try {
@@ -317,6 +337,36 @@ public final class ServiceProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             current.destroyForcibly();
+        }
+    }
+
+    /**
+     * Kills the current process (SIGKILL) without closing the service, so that it can be {@linkplain #restart
+     * restarted}: for a supervisor ending a process that runs but no longer works (its liveness is down).
+     */
+    public void killCurrentProcess() {
+        Process current = process;
+        try {
+            current.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The service's liveness ({@code /q/health/live}) now: true when it answers 200, false when it answers
+     * anything else (503: DOWN), empty when it does not answer within {@code timeout} (starting, busy, gone).
+     */
+    public java.util.Optional<Boolean> live(Duration timeout) {
+        try {
+            HttpResponse<Void> response = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/live"))
+                    .timeout(timeout).build(), HttpResponse.BodyHandlers.discarding());
+            return java.util.Optional.of(response.statusCode() == 200);
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return java.util.Optional.empty();
         }
     }
 

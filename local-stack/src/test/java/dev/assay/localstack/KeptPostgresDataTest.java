@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
@@ -41,11 +42,29 @@ class KeptPostgresDataTest {
                  FileLock held = channel.lock()) {
                 assertThat(select("SELECT to_regclass('kept')::text")).as("a temporary database, without the kept table").isNull();
                 assertThat(EmbeddedInfrastructure.postgresKeptDataDirectory()).isNull();
+                // the lock file names the process that held it last (this one, standing in for another stack)
                 assertThat(EmbeddedInfrastructure.postgresFallbackReason())
-                        .isEqualTo(home.resolve("postgres") + " is in use by another running Assay stack");
+                        .startsWith("the local data folder " + home + " is in use by process " + ProcessHandle.current().pid() + " (")
+                        .endsWith("; stop it with `assay down` (or end that process), or wait until it ends");
                 EmbeddedInfrastructure.stopPostgres();
             }
             assertThat(select("SELECT count(*)::text FROM kept")).as("free again: the kept data").isEqualTo("1");
+            EmbeddedInfrastructure.stopPostgres();
+
+            // a server left running on the directory by a process that is gone: named, instead of a failed start
+            Process orphan = new ProcessBuilder("sleep", "120").start();
+            Path pidFile = home.resolve("postgres/postmaster.pid");
+            try {
+                Files.writeString(pidFile, orphan.pid() + "\n" + home.resolve("postgres") + "\n");
+                assertThat(select("SELECT to_regclass('kept')::text")).as("a temporary database").isNull();
+                assertThat(EmbeddedInfrastructure.postgresFallbackReason())
+                        .startsWith("the local data folder " + home + " is in use by a PostgreSQL server, process " + orphan.pid() + " (")
+                        .contains("sleep 120)");
+                EmbeddedInfrastructure.stopPostgres();
+            } finally {
+                orphan.destroyForcibly().waitFor();
+                Files.deleteIfExists(pidFile);
+            }
         } finally {
             EmbeddedInfrastructure.keepPostgresDataIn(null);
             EmbeddedInfrastructure.stopPostgres();

@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  * {@linkplain #onFailure failure}.
  *
  * <p>A shutdown hook closes it too, so leaving the JVM any way leaves no service process running
- * and no port bound.
+ * and no port bound; and should this JVM end with no hook run (kill -9), the service and PostgreSQL
+ * notice and end by themselves (their parent watches, docs/cli.md, "Interrupting a run").
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -76,6 +77,8 @@ public final class LocalStack implements AutoCloseable {
      * included, wait that long for the restarted service; 10 s lets the work go on sooner.
      */
     static final String SESSION_TIMEOUT_MS = "10000";
+    /** How long the calls in flight of a stopping service may take to finish before they are cut off (the 2 s). */
+    static final String DRAIN_TIMEOUT = "2s";
 
     private final Path home;
     // written by the starting thread, read by the shutdown hook (Ctrl-C during start-up)
@@ -247,6 +250,8 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> properties = new HashMap<>();
         properties.put("kafka.bootstrap.servers", bootstrap);
         properties.put("kafka.session.timeout.ms", SESSION_TIMEOUT_MS);
+        // Stopping (Ctrl-C, assay down): no model call starts and those in flight get 2 s (docs/cli.md, "Interrupting a run")
+        properties.put("assay.shutdown.drain-timeout", DRAIN_TIMEOUT);
         // The consumers may subscribe before the topics are created (side by side): a consumer must not
         // have the broker create one with its default partition count, which creating it would then refuse.
         for (String channel : INCOMING_CHANNELS) {
@@ -270,7 +275,11 @@ public final class LocalStack implements AutoCloseable {
         jvm.addAll(startupCache(home, logDir));
         try {
             // The service inherits this environment: API keys reach it without passing through the CLI's output.
-            return ServiceProcess.spawn(home, SERVICE, logDir, Map.of(), properties, jvm, this::adopt);
+            // Its first start on the stack's data marks the runs an earlier stack left unfinished as interrupted (it
+            // is their only writer, and their jobs went with that stack's broker); a restart after a crash does not,
+            // since this stack's broker still holds the jobs of its runs (docs/api.md, run status)
+            Map<String, String> firstStart = Map.of("assay.runs.interrupt-unfinished-on-start", "true");
+            return ServiceProcess.spawn(home, SERVICE, logDir, Map.of(), properties, firstStart, jvm, this::adopt);
         } catch (IOException | RuntimeException e) {
             throw new StackStartException(SERVICE + " did not start: " + firstLine(e.getMessage())
                     + " (log: " + logDir.resolve(SERVICE + ".log") + ")", e);
@@ -363,6 +372,11 @@ public final class LocalStack implements AutoCloseable {
     /** Base URL of the run API. */
     public String apiUrl() {
         return services.getFirst().baseUrl();
+    }
+
+    /** Where the stack's Kafka broker listens, {@code 127.0.0.1:PORT} (once started). */
+    public String kafkaBootstrapServers() {
+        return EmbeddedInfrastructure.kafkaBootstrapServers();
     }
 
     /** PIDs of the service processes running now (new ones after a restart), for callers that check nothing outlives the stack. */

@@ -27,7 +27,7 @@ public final class StackDaemon {
             System.exit(3); // the exit code of an infrastructure failure (docs/cli.md); the hooks stop everything
         });
         Runtime.getRuntime().addShutdownHook(new Thread(() -> StackState.remove(home), "assay-stack-state"));
-        new StackState(stack.apiUrl(), ProcessHandle.current().pid(), logs.toString()).write(home);
+        new StackState(stack.apiUrl(), ProcessHandle.current().pid(), logs.toString(), stack.kafkaBootstrapServers()).write(home);
         System.out.println("local stack up at " + stack.apiUrl());
         new CountDownLatch(1).await();
     }

@@ -19,11 +19,14 @@ import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
- * The local stack kept running by {@code assay up}: where its API answers and which process holds
- * it, in {@code <assay home>/.assay/stack.json} (never committed).
+ * The local stack kept running by {@code assay up}: where its API answers, which process holds it and
+ * where its Kafka broker listens (for a producer of the stack's topics, docs/cli.md), in
+ * {@code <assay home>/.assay/stack.json} (never committed).
+ *
+ * @param kafkaBootstrapServers the broker's {@code 127.0.0.1:PORT}; null in a file an older version wrote
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record StackState(String apiUrl, long pid, String logDir) {
+public record StackState(String apiUrl, long pid, String logDir, String kafkaBootstrapServers) {
 
     public static Path folder(Path home) {
         return home.resolve(".assay");

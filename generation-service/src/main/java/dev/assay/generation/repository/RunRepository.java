@@ -66,6 +66,18 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
         update("status = 'failed', error = ?1, updatedAt = ?2, finishedAt = ?2 where runId = ?3", error, now, runId);
     }
 
+    /**
+     * Marks every run still queued or running as interrupted (the stack that worked on them went away);
+     * returns how many.
+     */
+    public int markUnfinishedInterrupted(Instant now) {
+        return getEntityManager().createNativeQuery("""
+                        UPDATE runs SET status = 'interrupted', updated_at = GREATEST(updated_at, :now), publishing_until = NULL
+                        WHERE status IN ('queued', 'running')""")
+                .setParameter("now", now)
+                .executeUpdate();
+    }
+
     /** One page of the runs, newest first; pages count from 0. */
     public RowPage<RunEntity> newestFirst(int pageIndex, int pageSize) {
         PanacheQuery<RunEntity> query = findAll(Sort.descending("createdAt", "runId")).page(Page.of(pageIndex, pageSize));
@@ -122,7 +134,8 @@ public class RunRepository implements PanacheRepositoryBase<RunEntity, String> {
                         UPDATE runs SET publishing_until = :until
                         WHERE run_id IN (
                             SELECT run_id FROM runs
-                            WHERE jobs_published < jobs AND status <> 'failed'
+                            -- an interrupted run's published jobs went with its broker: a retry queues them all again
+                            WHERE jobs_published < jobs AND status <> 'failed' AND status <> 'interrupted'
                               AND (publishing_until IS NULL OR publishing_until < :now)
                             ORDER BY created_at LIMIT :limit
                             FOR UPDATE SKIP LOCKED)

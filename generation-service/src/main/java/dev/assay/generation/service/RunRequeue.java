@@ -193,7 +193,8 @@ public class RunRequeue {
         if (run.spec == null) {
             throw new RunNotReplannableException(runId);
         }
-        if (run.jobsPublished != null && run.jobs != null && run.jobsPublished < run.jobs && !RunStatus.FAILED.wireName().equals(run.status)) {
+        if (run.jobsPublished != null && run.jobs != null && run.jobsPublished < run.jobs && !RunStatus.FAILED.wireName().equals(run.status)
+                && !RunStatus.INTERRUPTED.wireName().equals(run.status)) {
             throw new RunStillPublishingException(runId, run.jobsPublished, run.jobs);
         }
         return run;

@@ -5,6 +5,7 @@ import dev.assay.common.pipeline.ParsedJob;
 import dev.assay.common.pipeline.VerificationResult;
 import dev.assay.core.config.RecordLimits;
 import dev.assay.core.messaging.RecordFitter;
+import dev.assay.core.messaging.StageDrain;
 import dev.assay.core.messaging.StageRecords;
 import dev.assay.generation.RunStages;
 import dev.assay.generation.StageSighting;
@@ -74,10 +75,13 @@ public class ChainedStagesConsumer {
     private final StageSightings sightings;
     private final MutinyEmitter<String> published;
     private final int maxValueBytes;
+    private final StageDrain drain;
 
     public ChainedStagesConsumer(GenerationStage generation, ParsingStage parsing, RubricStage rubric,
                                  ResultConsumer store, StageRecords records, StageSightings sightings,
-                                 @Channel("results-published") MutinyEmitter<String> published, RecordLimits limits) {
+                                 @Channel("results-published") MutinyEmitter<String> published, RecordLimits limits,
+                                 StageDrain drain) {
+        this.drain = drain;
         this.generation = generation;
         this.parsing = parsing;
         this.rubric = rubric;
@@ -111,6 +115,11 @@ public class ChainedStagesConsumer {
         // a result is stored only once the stages it passed are counted, so a run is never completed with
         // stage counts behind it (its completion event ends the streams)
         awaitSighted(sighted);
+        if (drain.handledRecordAbandoned()) {
+            // stopping, and this job needed a model call that was refused (or the drain's time ran out): what it
+            // has is not stored, nor is the job acknowledged (StageDrain); a retry redoes it
+            throw new IllegalStateException("shutting down: the job is abandoned before its results are stored");
+        }
         for (VerificationResult result : results) {
             records.within(ResultConsumer.SPEC, result, finished -> {
                 store.storeWhenAvailable(finished);

@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Supplier;
 
 /**
  * The stages' one way to call a model. Picks the adapter for the model's {@code interface},
@@ -47,6 +48,10 @@ public class ModelGateway {
     private final ConcurrentMap<ModelConfig, LlmPort> ports = new ConcurrentHashMap<>();
     private final ModelCallObserver observer;
     private final ResponseCache cache;
+    /** Set once the service stops taking work ({@link #stopCalls}): no call reaches a model any more. */
+    private volatile boolean stopped;
+    /** Asked on a caller's thread as its call begins: what to do should the call (or a retry of it) be refused. */
+    private volatile Supplier<Runnable> refusals = () -> () -> { };
 
     @Inject
     public ModelGateway(Instance<LlmPortFactory> factories, SecretResolver secrets, LlmSettings settings,
@@ -171,8 +176,71 @@ public class ModelGateway {
         return model.toBuilder().maxConcurrency(null).systemPrompt(null).prices(null).agent(null).build();
     }
 
+    /**
+     * From now on no call reaches a model (docs/deploy.md, graceful shutdown): each attempt that would, a
+     * retry or a repair round included, fails for good instead, and what {@link #onRefusedCalls} gave for
+     * that call runs. For a service
+     * stopping its work (the shutdown drain), so that no call starts that nobody will wait for; answers the
+     * response cache holds are still served.
+     */
+    public void stopCalls() {
+        this.stopped = true;
+    }
+
+    /**
+     * Who hears of refused calls: {@code refusal} is asked on the caller's thread as each call begins (an attempt
+     * may run on another thread), for what to do should that call be refused (the shutdown drain gives up on the
+     * record the caller handles).
+     */
+    public void onRefusedCalls(Supplier<Runnable> refusal) {
+        this.refusals = refusal;
+    }
+
     private LlmPort guarded(ModelConfig model, Stage stage, PromptTask task, List<RecordedCall> calls, CacheScope scope) {
-        return new GuardedLlmPort(port(model), model, stage, task, calls, limits, gate, retry, observer, cache, scope, null);
+        Runnable onRefused = refusals.get();
+        return new GuardedLlmPort(new Stoppable(port(model), onRefused), model, stage, task, calls, limits, gate, retry, observer,
+                cache, scope, null);
+    }
+
+    /** The model's port until {@link #stopCalls}; then every call is refused before it is sent. */
+    private final class Stoppable implements LlmPort {
+
+        private final LlmPort port;
+        private final Runnable onRefused;
+
+        Stoppable(LlmPort port, Runnable onRefused) {
+            this.port = port;
+            this.onRefused = onRefused;
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages) {
+            refuseWhenStopped();
+            return port.invoke(messages);
+        }
+
+        @Override
+        public LlmResponse invoke(List<Message> messages, List<ToolDefinition> tools) {
+            refuseWhenStopped();
+            return port.invoke(messages, tools);
+        }
+
+        @Override
+        public LlmPort withStructuredOutput(JsonNode jsonSchema) {
+            return new Stoppable(port.withStructuredOutput(jsonSchema), onRefused);
+        }
+
+        @Override
+        public PortCapabilities capabilities() {
+            return port.capabilities();
+        }
+
+        private void refuseWhenStopped() {
+            if (stopped) {
+                onRefused.run();
+                throw PortExecutionException.permanent("the service is stopping: no new model call starts");
+            }
+        }
     }
 
     private LlmPort port(ModelConfig model) {

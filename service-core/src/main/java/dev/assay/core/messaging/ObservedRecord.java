@@ -38,7 +38,8 @@ public final class ObservedRecord implements AutoCloseable {
     private final Scope scope;
     private final long started = System.nanoTime();
     private Outcome outcome = Outcome.OK;
-    private boolean abandoned;
+    // set by the record's thread, or by the thread of a model call it began that was refused (StageDrain)
+    private volatile boolean abandoned;
 
     ObservedRecord(String stage, StageMetrics metrics, StageDrain drain, Span span) {
         this(stage, metrics, drain, true, span);
@@ -52,6 +53,9 @@ public final class ObservedRecord implements AutoCloseable {
         this.span = span;
         this.scope = Tracing.makeCurrent(span);
         metrics.received(stage);
+        if (inDrain) {
+            drain.handling(this);
+        }
     }
 
     /** The trace context the record was received in: the connector's receive span, else none. */
@@ -111,6 +115,7 @@ public final class ObservedRecord implements AutoCloseable {
         } finally {
             if (inDrain) {
                 RecordMdc.clear();
+                drain.handlingEnded();
                 drain.exit();
             }
         }

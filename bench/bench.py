@@ -41,12 +41,13 @@ def cores():
 class Stub:
     """bench/stub.mjs as a child process on 127.0.0.1, stopped by PID."""
 
-    def __init__(self, latency_ms, scratch):
-        port_file = Path(scratch) / f"stub-port-{latency_ms}"
+    def __init__(self, latency_ms, scratch, refuse_every=0):
+        port_file = Path(scratch) / f"stub-port-{latency_ms}-{refuse_every}"
         port_file.unlink(missing_ok=True)
         self.log = open(Path(scratch) / "stub.log", "a")
+        refusing = ["--refuse-every", str(refuse_every), "--retry-after", "1"] if refuse_every else []
         self.proc = subprocess.Popen(["node", str(ROOT / "bench" / "stub.mjs"), "--latency-ms", str(latency_ms),
-                                      "--port-file", str(port_file)], stdout=self.log, stderr=self.log)
+                                      "--port-file", str(port_file), *refusing], stdout=self.log, stderr=self.log)
         deadline = time.time() + 15
         while not port_file.exists() or not port_file.read_text().strip():
             if time.time() > deadline or self.proc.poll() is not None:
@@ -277,14 +278,14 @@ def measure(cmd, env=None, cwd=None, log=None, patterns=None):
 
 # ---------------------------------------------------------------- the tools
 
-def write_assay_inputs(folder, n, concurrency, base_url):
+def write_assay_inputs(folder, n, concurrency, base_url, timeout="120s"):
     folder.mkdir(parents=True, exist_ok=True)
     with open(folder / "benchmark.yaml", "w") as f:
         f.write("name: bench\nquestions:\n")
         for i in range(n):
             f.write(f"  - id: q{i}\n    question: 'What is 2 + 2? (item {i})'\n"
                     "    template: {fields: {answer: {type: string, description: The number the response gives., ground_truth: '4'}}}\n")
-    model = f"base_url: {base_url}, temperature: 0, max_concurrency: {concurrency}, timeout: 120s"
+    model = f"base_url: {base_url}, temperature: 0, max_concurrency: {concurrency}, timeout: {timeout}"
     (folder / "run.yaml").write_text(
         "name: bench\n"
         f"answering_models:\n  - {{interface: openai, model: bench-answerer, {model}}}\n"
@@ -325,10 +326,10 @@ ASSAY_STEPS = {"submitted": re.compile(r"^assay: run \S+ submitted"),
                "reports_written": re.compile(r"^assay: stopping the local stack")}
 
 
-def run_assay(args, stub, n, concurrency, work):
-    folder = work / f"assay-{n}-{concurrency}"
+def run_assay(args, stub, n, concurrency, work, timeout="120s", name=None):
+    folder = work / (name or f"assay-{n}-{concurrency}")
     shutil.rmtree(folder, ignore_errors=True)
-    write_assay_inputs(folder, n, concurrency, stub.base_url)
+    write_assay_inputs(folder, n, concurrency, stub.base_url, timeout)
     stub.reset()
     with open(folder / "out.log", "w") as log:
         m = measure([str(ROOT / "bin" / "assay"), "run", str(folder / "benchmark.yaml"), "--out", str(folder / "results"), "--own-stack"],
@@ -417,9 +418,35 @@ def scenario_runs(args):
             runs += [(n, 64, 0) for n in ([args.n] if args.n else (100, 1000, 10000))]
         elif name == "quick":
             runs += [(args.n or 200, 64, 200)]
-        elif name not in ("submit", "idle"):
-            raise SystemExit(f"bench: unknown scenario {name!r}; known: latency, zero, quick, submit, idle")
+        elif name not in ("submit", "idle", "ratelimited"):
+            raise SystemExit(f"bench: unknown scenario {name!r}; known: latency, zero, quick, submit, idle, ratelimited")
     return runs
+
+
+def ratelimited_scenario(args, work, rows):
+    """A rate-limited provider (docs/performance.md): N=1,000, L=200 ms, C=64, a 10 s call timeout, and every
+    fifth request answered 429 with Retry-After: 1. Every result should pass, none in error: the run takes
+    longer instead. The row adds the results by status and failure category, and the 429s the stub sent."""
+    n = args.n or 1000
+    stub = Stub(200, work, refuse_every=5)
+    try:
+        for _ in range(args.repeat):
+            load_before = load()
+            m = run_assay(args, stub, n, 64, work, timeout="10s", name=f"assay-ratelimited-{n}")
+            s = stub.stats()
+            row = figures("assay rate-limited", m, s, n, 64, 200, load_before)
+            by_status, by_category = {}, {}
+            for path in (work / f"assay-ratelimited-{n}" / "results").rglob("results.json"):
+                for result in json.loads(path.read_text()):
+                    by_status[result.get("status")] = by_status.get(result.get("status"), 0) + 1
+                    if result.get("failure_category"):
+                        by_category[result["failure_category"]] = by_category.get(result["failure_category"], 0) + 1
+            extra = {"tool": "assay rate-limited results", "n": n, "refused_429": s.get("refused"), "results_by_status": by_status,
+                     "failures_by_category": by_category}
+            print(json.dumps(extra), flush=True)
+            rows.append(row)
+    finally:
+        stub.stop()
 
 
 def submit_scenario(args, work, rows):
@@ -513,7 +540,7 @@ def idle_scenario(args, work, rows):
 
 def main():
     p = argparse.ArgumentParser(prog="bin/bench", description=__doc__.split("\n\n")[0] + " Prints one JSON line per measurement, then ratios.")
-    p.add_argument("--scenarios", default="latency,zero", help="comma-separated: latency (N=2000, L=200 ms, C=64 and 256), zero (L=0, N=100, 1000, 10000), quick (N=200, L=200 ms, C=64), submit (10,000 questions to a running stack), idle (the memory of an `assay up` stack at rest)")
+    p.add_argument("--scenarios", default="latency,zero", help="comma-separated: latency (N=2000, L=200 ms, C=64 and 256), zero (L=0, N=100, 1000, 10000), quick (N=200, L=200 ms, C=64), submit (10,000 questions to a running stack), idle (the memory of an `assay up` stack at rest), ratelimited (N=1000, L=200 ms, C=64, every fifth call answered 429 Retry-After 1, timeout 10 s)")
     p.add_argument("-n", type=int, help="number of questions, overriding the scenario's")
     p.add_argument("--repeat", type=int, default=1, help="runs of each tool per scenario, alternating the tools (default 1)")
     p.add_argument("--with-promptfoo", action="store_true", help=f"also run promptfoo {PROMPTFOO_VERSION} (installed from npm into the scratch folder)")
@@ -530,6 +557,8 @@ def main():
         idle_scenario(args, work, rows)
     if "submit" in args.scenarios.split(","):
         submit_scenario(args, work, rows)
+    if "ratelimited" in args.scenarios.split(","):
+        ratelimited_scenario(args, work, rows)
     stubs = {}
     try:
         for n, concurrency, latency in scenario_runs(args):

@@ -8,7 +8,8 @@
 // GET /stats gives {requests, in_flight, peak_in_flight, first_ms, last_ms, last_end_ms} (epoch
 // milliseconds of the first request's arrival, the last request's arrival and the last answer), and
 // by_model: {model: {requests, in_flight, peak_in_flight}} (each model has a limit of its own);
-// POST /reset zeroes them.
+// POST /reset zeroes them. With --refuse-every N (and --retry-after S, default 1), every Nth request
+// is answered 429 with that Retry-After, as a rate-limited provider does; stats.refused counts them.
 //
 // Replies, keyed on the model name (the one knob both tools share):
 //   bench-judge   {"answer": "4"}                               (Assay's judge: the template's field)
@@ -22,12 +23,14 @@ const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, arg, i, all
   return pairs;
 }, []));
 if ('help' in args) {
-  console.log('usage: node bench/stub.mjs [--port N] [--latency-ms MS] [--port-file FILE]');
+  console.log('usage: node bench/stub.mjs [--port N] [--latency-ms MS] [--port-file FILE] [--refuse-every N [--retry-after S]]');
   process.exit(0);
 }
 const latencyMs = Number(args['latency-ms'] ?? 0);
+const refuseEvery = Number(args['refuse-every'] ?? 0);
+const retryAfter = String(args['retry-after'] ?? 1);
 let stats;
-const reset = () => { stats = { requests: 0, in_flight: 0, peak_in_flight: 0, first_ms: null, last_ms: null, last_end_ms: null, by_model: {} }; };
+const reset = () => { stats = { requests: 0, in_flight: 0, peak_in_flight: 0, first_ms: null, last_ms: null, last_end_ms: null, refused: 0, by_model: {} }; };
 reset();
 
 function reply(model) {
@@ -65,6 +68,12 @@ const server = http.createServer((req, res) => {
       stats.in_flight--;
       mine.in_flight--;
       stats.last_end_ms = Date.now();
+      if (refuseEvery > 0 && stats.requests % refuseEvery === 0) {
+        stats.refused++;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
+          .end(JSON.stringify({ error: { message: 'Rate limit reached (bench stub)', type: 'rate_limit_exceeded' } }));
+        return;
+      }
       const content = reply(model);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
         id: 'chatcmpl-bench-' + stats.requests, object: 'chat.completion', created: Math.floor(now / 1000), model,

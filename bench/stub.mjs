@@ -54,6 +54,7 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     const now = Date.now();
     stats.requests++;
+    const number = stats.requests; // refusals by arrival: at answer time many share one count
     stats.first_ms ??= now;
     stats.last_ms = now;
     stats.in_flight++;
@@ -68,7 +69,7 @@ const server = http.createServer((req, res) => {
       stats.in_flight--;
       mine.in_flight--;
       stats.last_end_ms = Date.now();
-      if (refuseEvery > 0 && stats.requests % refuseEvery === 0) {
+      if (refuseEvery > 0 && number % refuseEvery === 0) {
         stats.refused++;
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': retryAfter })
           .end(JSON.stringify({ error: { message: 'Rate limit reached (bench stub)', type: 'rate_limit_exceeded' } }));
